@@ -84,7 +84,7 @@ public final class CatalogEditor {
     write(() -> {
       store.deleteProvider(p.id(), Audits.of(actor, "provider.delete", p.name(), null));
       return null;
-    });
+    }, "provider_in_use");
   }
 
   // ---- models
@@ -126,7 +126,7 @@ public final class CatalogEditor {
       store.deleteModel(m.id(), force, Audits.of(actor, "model.delete", m.name(),
           new JsonObject().put("force", force).put("removed_from", users.stream().map(Alias::name).toList())));
       return null;
-    });
+    }, "model_in_use");
   }
 
   // ---- aliases
@@ -193,6 +193,10 @@ public final class CatalogEditor {
   }
 
   private <T> T write(Supplier<T> work) {
+    return write(work, "in_use");
+  }
+
+  private <T> T write(Supplier<T> work, String inUseCode) {
     try {
       T out = work.get();
       reload();
@@ -200,7 +204,7 @@ public final class CatalogEditor {
     } catch (DuplicateNameException e) {
       throw new AdminError(409, "already_exists", "The name '" + e.name() + "' is already taken.", "name");
     } catch (InUseException e) {
-      throw new InUse(e.code(), e.getMessage(), e.names());
+      throw new InUse(inUseCode, e.getMessage(), e.users());
     } catch (NotFoundException e) {
       throw new AdminError(404, "not_found", e.getMessage(), null);
     }

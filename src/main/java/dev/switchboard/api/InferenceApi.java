@@ -41,8 +41,9 @@ public final class InferenceApi {
   public void mount(io.vertx.ext.web.Router web) {
     BodyHandler body = BodyHandler.create(false).setBodyLimit(bodyLimit);
     for (Endpoint e : Endpoint.values()) {
+      // Two routes: the key is checked before a byte of the body is read.
+      web.route(HttpMethod.POST, "/v1" + e.path()).handler(this::authenticate);
       web.route(HttpMethod.POST, "/v1" + e.path())
-          .handler(this::authenticate)
           .handler(body)
           .handler(ctx -> new InferenceCall(ctx, e, this).start())
           .failureHandler(this::failure);

@@ -1,0 +1,185 @@
+package dev.switchboard.cli;
+
+import dev.switchboard.access.KeyRing;
+import dev.switchboard.admin.AdminApi;
+import dev.switchboard.admin.AdminToken;
+import dev.switchboard.admin.CatalogEditor;
+import dev.switchboard.admin.CatalogFileApplier;
+import dev.switchboard.api.InferenceApi;
+import dev.switchboard.catalog.CatalogHolder;
+import dev.switchboard.config.CatalogFile;
+import dev.switchboard.config.Settings;
+import dev.switchboard.ledger.LedgerWriter;
+import dev.switchboard.ledger.Reports;
+import dev.switchboard.ledger.UsageRows;
+import dev.switchboard.routing.Failover;
+import dev.switchboard.routing.Router;
+import dev.switchboard.store.AuditStore;
+import dev.switchboard.store.CatalogStore;
+import dev.switchboard.store.Database;
+import dev.switchboard.store.SecretBox;
+import dev.switchboard.store.SettingStore;
+import dev.switchboard.store.UsageStore;
+import dev.switchboard.upstream.HttpUpstream;
+import dev.switchboard.upstream.Upstream;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.PoolOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running gateway: database, catalog, ledger writer, upstream client and HTTP servers, wired together.
+ * {@link #close} is the graceful stop: no new connections, in-flight requests finish, the ledger is flushed.
+ */
+public final class Gateway implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
+  private static final String ADMIN_DIGEST = "admin_token_sha256";
+  private static final Duration DRAIN = Duration.ofSeconds(30);
+
+  private final Database db;
+  private final LedgerWriter ledger;
+  private final Vertx vertx;
+  private final HttpClient client;
+  private final List<HttpServer> servers;
+  private final String generatedAdminToken;
+  private boolean closed;
+
+  private Gateway(Database db, LedgerWriter ledger, Vertx vertx, HttpClient client, List<HttpServer> servers,
+      String generatedAdminToken) {
+    this.db = db;
+    this.ledger = ledger;
+    this.vertx = vertx;
+    this.client = client;
+    this.servers = servers;
+    this.generatedAdminToken = generatedAdminToken;
+  }
+
+  /** Opens everything and listens; {@code file} may be {@code null}. */
+  public static Gateway start(Settings settings, CatalogFile file) {
+    try {
+      Files.createDirectories(settings.dataDir());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create data folder " + settings.dataDir(), e);
+    }
+    Database db = Database.open(settings.databaseUrl());
+    Clock clock = Clock.systemUTC();
+    SecretBox box = SecretBox.load(settings.secret(), settings.dataDir());
+    CatalogHolder catalog = new CatalogHolder();
+    KeyRing keys = new KeyRing();
+    CatalogEditor editor = new CatalogEditor(new CatalogStore(db, box, clock), catalog, keys);
+    editor.reload();
+    if (file != null) {
+      new CatalogFileApplier(editor).apply(file);
+    }
+    SettingStore settingStore = new SettingStore(db);
+    String generated = null;
+    AdminToken token;
+    if (settings.adminToken() != null) {
+      token = AdminToken.ofPlaintext(settings.adminToken());
+    } else {
+      String candidate = "sb-admin-" + dev.switchboard.access.ApiKeys.generate().substring(6);
+      String digest = HexFormat.of().formatHex(dev.switchboard.access.ApiKeys.digest(candidate));
+      if (settingStore.putIfAbsent(ADMIN_DIGEST, digest)) {
+        generated = candidate;
+      }
+      token = AdminToken.ofDigest(HexFormat.of().parseHex(settingStore.get(ADMIN_DIGEST).orElseThrow()));
+    }
+    LedgerWriter ledger = new LedgerWriter(UsageRows.sink(new UsageStore(db)), Duration.ofMillis(200), 500);
+    Vertx vertx = Vertx.vertx();
+    HttpClient client = vertx.createHttpClient(
+        new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true).setMaxInitialLineLength(8192),
+        new PoolOptions().setHttp1MaxSize(512));
+    Upstream upstream = new HttpUpstream(vertx, client);
+    InferenceApi inference = new InferenceApi(catalog, keys, new Router(), new Failover(kind -> upstream), ledger,
+        clock, settings.bodyLimit());
+    AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)));
+    io.vertx.ext.web.Router web = io.vertx.ext.web.Router.router(vertx);
+    web.get("/healthz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")
+        .end("{\"status\":\"ok\"}"));
+    web.get("/readyz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")
+        .end("{\"status\":\"ready\"}"));
+    inference.mount(web);
+    admin.mount(web);
+    List<HttpServer> servers = listen(vertx, web, settings);
+    return new Gateway(db, ledger, vertx, client, servers, generated);
+  }
+
+  /** One server per core, all on one port (Vert.x spreads connections across their event loops). */
+  private static List<HttpServer> listen(Vertx vertx, io.vertx.ext.web.Router web, Settings settings) {
+    List<HttpServer> servers = new ArrayList<>();
+    int port = settings.port();
+    int count = Math.max(1, Runtime.getRuntime().availableProcessors());
+    for (int i = 0; i < count; i++) {
+      HttpServerOptions options = new HttpServerOptions().setHost(settings.host()).setPort(port)
+          .setTcpNoDelay(true).setCompressionSupported(false);
+      // Port 0 too is shared: Vert.x gives every server asking for host:0 the same random port.
+      servers.add(await(vertx.createHttpServer(options).requestHandler(web).listen()));
+    }
+    return servers;
+  }
+
+  public int port() {
+    return servers.getFirst().actualPort();
+  }
+
+  /** The admin token made on this start, or {@code null} when it came from the environment or existed. */
+  public String generatedAdminToken() {
+    return generatedAdminToken;
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    LOG.info("stopping: draining in-flight requests");
+    for (HttpServer s : servers) {
+      try {
+        await(s.shutdown(DRAIN.toSeconds(), TimeUnit.SECONDS));
+      } catch (RuntimeException e) {
+        LOG.warn("server did not stop cleanly: {}", e.toString());
+      }
+    }
+    ledger.close();
+    try {
+      await(client.close());
+      await(vertx.close());
+    } catch (RuntimeException e) {
+      LOG.warn("vert.x did not stop cleanly: {}", e.toString());
+    }
+    db.close();
+    LOG.info("stopped");
+  }
+
+  static <T> T await(Future<T> f) {
+    try {
+      return f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (Exception e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      throw new IllegalStateException(cause.getMessage(), cause);
+    }
+  }
+}
