@@ -3,6 +3,7 @@ package dev.switchboard.routing;
 import dev.switchboard.upstream.UpstreamException;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonObject;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -12,10 +13,19 @@ import java.util.regex.Pattern;
  */
 public final class Classifier {
 
-  /** Words in a 400/403 body that say the refusal is about our account, not the request. */
+  /**
+   * Phrases in a 400/403 body that say the refusal is about our account, not the request. Phrases rather than
+   * bare words: providers echo caller-chosen names (a schema called "account_balance") inside their errors.
+   */
   private static final Pattern ACCOUNT_WORDS = Pattern.compile(
-      "api[ _-]?key|authenticat|unauthori[sz]ed|invalid[ _-]?key|billing|quota|insufficient[ _-]?balance"
-          + "|balance|credit|payment|subscription|permission[ _-]?denied[^\"]*key",
+      "api[ _-]?key|authenticat|unauthori[sz]ed|invalid[ _-]?(?:subscription[ _-]?)?key|\\bbilling\\b"
+          + "|\\bquota\\b|insufficient[ _-]?(?:account[ _-]?|paid[ _-]?)?(?:balance|credits?|funds)"
+          + "|balance[^\"]{0,40}(?:insufficient|too low)|credit balance|purchase (?:more )?credits"
+          + "|arrearage|overdue|good standing|top[ _-]?up|payment[ _-]?required",
+      Pattern.CASE_INSENSITIVE);
+
+  /** A 403 that says our key may not use the resource (Anthropic's {@code permission_error}). */
+  private static final Pattern PERMISSION = Pattern.compile("permission_error|permission[ _-]?denied",
       Pattern.CASE_INSENSITIVE);
 
   private Classifier() {}
@@ -42,9 +52,16 @@ public final class Classifier {
       // Our credential or our account: the request is fine, this provider won't take it from us.
       return new Verdict(FailureClass.CREDENTIAL, "http " + status + " credential", retryAfter);
     }
-    if ((status == 400 || status == 403) && speaksOfAccount(body)) {
-      // Some providers say "insufficient balance" or "invalid api key" with 400/403.
-      return new Verdict(FailureClass.CREDENTIAL, "http " + status + " account", retryAfter);
+    if ((status == 400 || status == 403) && !namesCallerParam(body)) {
+      String text = head(body);
+      if (ACCOUNT_WORDS.matcher(text).find()) {
+        // Some providers say "insufficient balance" or "invalid api key" with 400/403.
+        return new Verdict(FailureClass.CREDENTIAL, "http " + status + " account", retryAfter);
+      }
+      if (status == 403 && PERMISSION.matcher(text).find()) {
+        // Our key lacks permission for the model: another provider's key may have it.
+        return new Verdict(FailureClass.CREDENTIAL, "http 403 permission", retryAfter);
+      }
     }
     // 400, 403 about content, 404, 413, 422 …: another target would refuse the same request.
     return new Verdict(FailureClass.CLIENT_ERROR, "http " + status, retryAfter);
@@ -71,12 +88,24 @@ public final class Classifier {
     return new Verdict(FailureClass.BAD_ANSWER, what, -1);
   }
 
-  private static boolean speaksOfAccount(Buffer body) {
+  private static String head(Buffer body) {
     if (body == null || body.length() == 0) {
+      return "";
+    }
+    return (body.length() > 8192 ? body.getString(0, 8192) : body.toString()).toLowerCase(Locale.ROOT);
+  }
+
+  /** An OpenAI-shaped error naming the caller's parameter is about the request, whatever words it echoes. */
+  private static boolean namesCallerParam(Buffer body) {
+    if (body == null || body.length() == 0 || body.length() > 65536) {
       return false;
     }
-    String text = body.length() > 8192 ? body.getString(0, 8192) : body.toString();
-    return ACCOUNT_WORDS.matcher(text.toLowerCase(Locale.ROOT)).find();
+    try {
+      Object error = new JsonObject(body).getValue("error");
+      return error instanceof JsonObject e && e.getValue("param") instanceof String p && !p.isBlank();
+    } catch (RuntimeException notJson) {
+      return false;
+    }
   }
 
   private static long retryAfter(MultiMap headers) {
