@@ -77,6 +77,15 @@ public final class Gateway implements AutoCloseable {
       throw new UncheckedIOException("cannot create data folder " + settings.dataDir(), e);
     }
     Database db = Database.open(settings.databaseUrl());
+    try {
+      return start(settings, file, db);
+    } catch (RuntimeException e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  private static Gateway start(Settings settings, CatalogFile file, Database db) {
     Clock clock = Clock.systemUTC();
     SecretBox box = SecretBox.load(settings.secret(), settings.dataDir());
     CatalogHolder catalog = new CatalogHolder();
@@ -115,8 +124,13 @@ public final class Gateway implements AutoCloseable {
         .end("{\"status\":\"ready\"}"));
     inference.mount(web);
     admin.mount(web);
-    List<HttpServer> servers = listen(vertx, web, settings);
-    return new Gateway(db, ledger, vertx, client, servers, generated);
+    try {
+      return new Gateway(db, ledger, vertx, client, listen(vertx, web, settings), generated);
+    } catch (RuntimeException e) {
+      ledger.close();
+      vertx.close();
+      throw e;
+    }
   }
 
   /** One server per core, all on one port (Vert.x spreads connections across their event loops). */

@@ -64,7 +64,7 @@ class TimeoutAndCancelTest {
   }
 
   @Test
-  void callerDisconnectMidStreamCancelsTheUpstream() throws Exception {
+  void streamIsRelayedAsItArrivesAndACallerDisconnectCancelsTheUpstream() throws Exception {
     h.mock("a").setBehavior(MockBehavior.ok().withChunks(20).withChunkIntervalMs(200));
     String body = GatewayFlows.CHAT.formatted("m-a", ",\"stream\":true");
     try (Socket s = new Socket("127.0.0.1", h.gateway.port())) {
@@ -82,6 +82,7 @@ class TimeoutAndCancelTest {
         assertTrue(n > 0, "stream ended early: " + seen);
         seen += new String(buf, 0, n, StandardCharsets.UTF_8);
       }
+      assertEquals(0, h.mock("a").stats().completed(), "chunks are relayed as they arrive, not at the end");
     }
     GatewayHarness.eventually(Duration.ofSeconds(5), () -> h.mock("a").stats().clientClosed() == 1,
         "the upstream to see the gateway go away");
