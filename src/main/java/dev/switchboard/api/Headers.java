@@ -13,12 +13,20 @@ final class Headers {
   static final String ATTEMPTS = "x-switchboard-attempts";
   static final String PROVIDER = "x-switchboard-provider";
   static final String SERVED_MODEL = "x-switchboard-served-model";
+  static final String FAILOVER = "x-switchboard-failover";
 
   private Headers() {}
 
-  /** Sets the routing headers for the attempt that is being relayed. */
-  static void served(HttpServerResponse resp, int attempts, Binding served, boolean hideTargets) {
+  /**
+   * Sets the routing headers for the attempt that is being relayed.
+   *
+   * @param routeAttempt the served target's place in the plan (1 = the first target)
+   */
+  static void served(HttpServerResponse resp, int attempts, Binding served, int routeAttempt, boolean hideTargets) {
     resp.putHeader(ATTEMPTS, Integer.toString(attempts));
+    if (routeAttempt > 1) {
+      resp.putHeader(FAILOVER, "fallback");
+    }
     if (served != null && !hideTargets) {
       resp.putHeader(PROVIDER, served.provider().name());
       resp.putHeader(SERVED_MODEL, served.model().name());

@@ -83,7 +83,7 @@ final class InferenceCall {
       case Outcome.Answered a -> {
         usage.failedOver(a.failed());
         usage.finished(a.last(), a.rewritten() == null ? null : a.rewritten().usage());
-        Headers.served(resp, attempts + 1, a.last().binding(), route.hideTargets());
+        Headers.served(resp, attempts + 1, a.last().binding(), a.last().routeAttempt(), route.hideTargets());
         Headers.rateLimits(resp, a.reply().headers());
         String type = a.reply().headers().get("content-type");
         resp.setStatusCode(a.reply().status())
@@ -92,7 +92,7 @@ final class InferenceCall {
       }
       case Outcome.Streaming s -> {
         usage.failedOver(s.failed());
-        Headers.served(resp, attempts + 1, s.binding(), route.hideTargets());
+        Headers.served(resp, attempts + 1, s.binding(), s.routeAttempt(), route.hideTargets());
         Headers.rateLimits(resp, s.reply().headers());
         new StreamRelay(ctx, s, body, usage).start();
       }
@@ -109,7 +109,7 @@ final class InferenceCall {
     usage.exhausted(x.failed());
     LOG.warn("{} tried={} ({})", route.isAlias() ? "alias=" + route.name() : "model=" + route.name(),
         x.failed().size(), UsageRecorder.describe(x.failed()));
-    Headers.served(resp, x.failed().size(), last == null ? null : last.binding(), route.hideTargets());
+    Headers.served(resp, x.failed().size(), last == null ? null : last.binding(), 1, route.hideTargets());
     if (x.lastReply() != null && x.lastReply().body() != null) {
       Headers.rateLimits(resp, x.lastReply().headers());
       String type = x.lastReply().headers().get("content-type");

@@ -21,6 +21,7 @@ public final class CommittedStream {
   private UpstreamException error;
   private Consumer<SseEvent> beforeCommit;
   private boolean pausedByRelay;
+  private boolean abandoned;
 
   CommittedStream(EventStream upstream) {
     this.upstream = upstream;
@@ -31,6 +32,9 @@ public final class CommittedStream {
     this.beforeCommit = beforeCommit;
     upstream.start(
         e -> {
+          if (abandoned) {
+            return;
+          }
           if (this.beforeCommit != null) {
             this.beforeCommit.accept(e);
           } else if (onEvent != null) {
@@ -40,6 +44,9 @@ public final class CommittedStream {
           }
         },
         () -> {
+          if (abandoned) {
+            return;
+          }
           if (this.beforeCommit != null) {
             endBeforeCommit.run();
           } else if (onEnd != null) {
@@ -49,6 +56,9 @@ public final class CommittedStream {
           }
         },
         e -> {
+          if (abandoned) {
+            return;
+          }
           if (this.beforeCommit != null) {
             errorBefore.accept(e);
           } else if (onError != null) {
@@ -92,7 +102,9 @@ public final class CommittedStream {
     upstream.resume();
   }
 
+  /** Closes the upstream call; no handler is called after this. */
   public void cancel() {
+    abandoned = true;
     upstream.cancel();
   }
 }
