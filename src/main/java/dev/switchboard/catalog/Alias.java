@@ -11,6 +11,9 @@ import java.util.List;
  * @param maxAttempts cap on upstream attempts per request, retries included (1–16)
  * @param retries extra attempts on the same target for transient errors
  * @param hideTargets when true responses do not name the provider or served model
+ * @param cooldownSeconds how long a failed target is skipped; {@code null} for the gateway's default
+ * @param inputPriceWeight weight of the input price in the {@code cheapest} rule (1 by default)
+ * @param outputPriceWeight weight of the output price in the {@code cheapest} rule (1 by default)
  */
 public record Alias(
     long id,
@@ -25,12 +28,23 @@ public record Alias(
     boolean active,
     String source,
     Instant createdAt,
-    Instant updatedAt) {
+    Instant updatedAt,
+    Integer cooldownSeconds,
+    double inputPriceWeight,
+    double outputPriceWeight) {
 
   public static final String DEFAULT_RULE = "failover";
   public static final int DEFAULT_MAX_ATTEMPTS = 3;
 
   public Alias {
     targets = List.copyOf(targets);
+  }
+
+  /** An alias with the default cooldown and price weights. */
+  public Alias(long id, String name, String displayName, String description, List<Target> targets, String rule,
+      int maxAttempts, int retries, boolean hideTargets, boolean active, String source, Instant createdAt,
+      Instant updatedAt) {
+    this(id, name, displayName, description, targets, rule, maxAttempts, retries, hideTargets, active, source,
+        createdAt, updatedAt, null, 1, 1);
   }
 }
