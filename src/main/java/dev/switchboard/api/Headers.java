@@ -20,12 +20,12 @@ final class Headers {
   /**
    * Sets the routing headers for the attempt that is being relayed.
    *
-   * @param routeAttempt the served target's place in the plan (1 = the first target)
+   * @param failover {@code fallback}, {@code degraded} or {@code null}
    */
-  static void served(HttpServerResponse resp, int attempts, Binding served, int routeAttempt, boolean hideTargets) {
+  static void served(HttpServerResponse resp, int attempts, Binding served, String failover, boolean hideTargets) {
     resp.putHeader(ATTEMPTS, Integer.toString(attempts));
-    if (routeAttempt > 1) {
-      resp.putHeader(FAILOVER, "fallback");
+    if (failover != null) {
+      resp.putHeader(FAILOVER, failover);
     }
     if (served != null && !hideTargets) {
       resp.putHeader(PROVIDER, served.provider().name());

@@ -31,6 +31,7 @@ final class InferenceCall {
   private OpenAiRequest body;
   private Route route;
   private UsageRecorder usage;
+  private Plan plan;
 
   InferenceCall(RoutingContext ctx, Endpoint endpoint, InferenceApi api) {
     this.ctx = ctx;
@@ -60,7 +61,11 @@ final class InferenceCall {
       Respond.error(ctx, new GatewayError.WrongEndpoint(body.model(), route.kind().wire()));
       return;
     }
-    Plan plan = api.router().plan(route);
+    plan = api.router().plan(route);
+    if (plan.isEmpty()) {
+      Respond.error(ctx, new GatewayError.AliasUnavailable(body.model()));
+      return;
+    }
     usage = new UsageRecorder(api.ledger(), api.clock(), ctx.response().headers().get(Headers.REQUEST_ID),
         endpoint, ctx.get(CALLER), route, body.stream());
     Failover.Handle handle = api.failover().run(new Failover.Request(
@@ -83,7 +88,7 @@ final class InferenceCall {
       case Outcome.Answered a -> {
         usage.failedOver(a.failed());
         usage.finished(a.last(), a.rewritten() == null ? null : a.rewritten().usage());
-        Headers.served(resp, attempts + 1, a.last().binding(), a.last().routeAttempt(), route.hideTargets());
+        Headers.served(resp, attempts + 1, a.last().binding(), failoverState(a.last().binding()), route.hideTargets());
         Headers.rateLimits(resp, a.reply().headers());
         String type = a.reply().headers().get("content-type");
         resp.setStatusCode(a.reply().status())
@@ -92,7 +97,7 @@ final class InferenceCall {
       }
       case Outcome.Streaming s -> {
         usage.failedOver(s.failed());
-        Headers.served(resp, attempts + 1, s.binding(), s.routeAttempt(), route.hideTargets());
+        Headers.served(resp, attempts + 1, s.binding(), failoverState(s.binding()), route.hideTargets());
         Headers.rateLimits(resp, s.reply().headers());
         new StreamRelay(ctx, s, body, usage).start();
       }
@@ -104,12 +109,21 @@ final class InferenceCall {
     }
   }
 
+  /** {@code degraded} when every target was cooling down, {@code fallback} when the rule's first did not serve. */
+  private String failoverState(dev.switchboard.catalog.Binding served) {
+    if (plan.degraded()) {
+      return "degraded";
+    }
+    return plan.ruleFirst() != null && served.model().id() != plan.ruleFirst().model().id() ? "fallback" : null;
+  }
+
   private void exhausted(Outcome.Exhausted x, HttpServerResponse resp) {
     AttemptLog last = x.last();
     usage.exhausted(x.failed());
     LOG.warn("{} tried={} ({})", route.isAlias() ? "alias=" + route.name() : "model=" + route.name(),
         x.failed().size(), UsageRecorder.describe(x.failed()));
-    Headers.served(resp, x.failed().size(), last == null ? null : last.binding(), 1, route.hideTargets());
+    Headers.served(resp, x.failed().size(), last == null ? null : last.binding(),
+        plan.degraded() ? "degraded" : null, route.hideTargets());
     if (x.lastReply() != null && x.lastReply().body() != null) {
       Headers.rateLimits(resp, x.lastReply().headers());
       String type = x.lastReply().headers().get("content-type");

@@ -145,6 +145,8 @@ final class StreamRelay {
       return;
     }
     finished = true;
+    boolean upstreamFault = status.equals(FailureClass.TRUNCATED.ledgerStatus());
+    streaming.stream().close(upstreamFault ? errorClass : null);
     recorder.streamed(streaming.binding(), streaming.routeAttempt(), status, errorClass, usage, elapsedMs(),
         ttfbMs);
   }

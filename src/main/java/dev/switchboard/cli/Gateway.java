@@ -14,6 +14,11 @@ import dev.switchboard.ledger.Reports;
 import dev.switchboard.ledger.UsageRows;
 import dev.switchboard.routing.Failover;
 import dev.switchboard.routing.Router;
+import dev.switchboard.routing.TargetStats;
+import dev.switchboard.health.HealthBoard;
+import dev.switchboard.health.HealthSettings;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 import dev.switchboard.store.AuditStore;
 import dev.switchboard.store.CatalogStore;
 import dev.switchboard.store.Database;
@@ -114,8 +119,15 @@ public final class Gateway implements AutoCloseable {
         new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true).setMaxInitialLineLength(8192),
         new PoolOptions().setHttp1MaxSize(512));
     Upstream upstream = new HttpUpstream(vertx, client);
-    InferenceApi inference = new InferenceApi(catalog, keys, new Router(), new Failover(kind -> upstream), ledger,
-        clock, settings.bodyLimit());
+    HealthBoard health = new HealthBoard(clock, () -> ThreadLocalRandom.current().nextDouble());
+    TargetStats stats = new TargetStats();
+    // ThreadLocalRandom's one instance draws from the calling thread's own state: safe across event loops.
+    RandomGenerator random = ThreadLocalRandom.current();
+    Router router = new Router(health, stats, random,
+        HealthSettings.DEFAULTS.withCooldown(settings.failoverCooldown()));
+    Failover failover = new Failover(kind -> upstream, health, stats,
+        (ms, task) -> vertx.setTimer(Math.max(1, ms), id -> task.run()), random);
+    InferenceApi inference = new InferenceApi(catalog, keys, router, failover, ledger, clock, settings.bodyLimit());
     AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)));
     io.vertx.ext.web.Router web = io.vertx.ext.web.Router.router(vertx);
     web.get("/healthz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")

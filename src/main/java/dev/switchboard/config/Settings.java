@@ -1,6 +1,7 @@
 package dev.switchboard.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The gateway's settings after the config file, {@code SWITCHBOARD_*} variables and flags are layered, in
@@ -9,6 +10,8 @@ import java.nio.file.Path;
  * @param bodyLimit largest request body accepted, in bytes
  * @param adminToken the admin token from {@code SWITCHBOARD_ADMIN_TOKEN}, or {@code null} to use the stored one
  * @param secret the key material for credentials at rest from {@code SWITCHBOARD_SECRET}, or {@code null}
+ * @param failoverCooldown how long a failed target is skipped unless its alias says otherwise
+ *     ({@code SWITCHBOARD_FAILOVER_COOLDOWN}, seconds or a duration such as {@code 45s}; 30 s by default)
  */
 public record Settings(
     String host,
@@ -17,45 +20,50 @@ public record Settings(
     Path dataDir,
     long bodyLimit,
     String adminToken,
-    String secret) {
+    String secret,
+    Duration failoverCooldown) {
 
   public static final long DEFAULT_BODY_LIMIT = 32L << 20;
 
   public static Settings defaults() {
     Path data = Path.of("data");
     return new Settings("127.0.0.1", 4000, "jdbc:sqlite:" + data.resolve("switchboard.db"), data,
-        DEFAULT_BODY_LIMIT, null, null);
+        DEFAULT_BODY_LIMIT, null, null, Duration.ofSeconds(30));
   }
 
   public Settings withHost(String v) {
-    return new Settings(v, port, databaseUrl, dataDir, bodyLimit, adminToken, secret);
+    return new Settings(v, port, databaseUrl, dataDir, bodyLimit, adminToken, secret, failoverCooldown);
   }
 
   public Settings withPort(int v) {
-    return new Settings(host, v, databaseUrl, dataDir, bodyLimit, adminToken, secret);
+    return new Settings(host, v, databaseUrl, dataDir, bodyLimit, adminToken, secret, failoverCooldown);
   }
 
   public Settings withDatabaseUrl(String v) {
-    return new Settings(host, port, v, dataDir, bodyLimit, adminToken, secret);
+    return new Settings(host, port, v, dataDir, bodyLimit, adminToken, secret, failoverCooldown);
   }
 
   /** Moves the data folder and, when the database is the default SQLite file, the database with it. */
   public Settings withDataDir(Path v) {
     String db = databaseUrl.equals("jdbc:sqlite:" + dataDir.resolve("switchboard.db"))
         ? "jdbc:sqlite:" + v.resolve("switchboard.db") : databaseUrl;
-    return new Settings(host, port, db, v, bodyLimit, adminToken, secret);
+    return new Settings(host, port, db, v, bodyLimit, adminToken, secret, failoverCooldown);
   }
 
   public Settings withBodyLimit(long v) {
-    return new Settings(host, port, databaseUrl, dataDir, v, adminToken, secret);
+    return new Settings(host, port, databaseUrl, dataDir, v, adminToken, secret, failoverCooldown);
   }
 
   public Settings withAdminToken(String v) {
-    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, v, secret);
+    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, v, secret, failoverCooldown);
   }
 
   public Settings withSecret(String v) {
-    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, v);
+    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, v, failoverCooldown);
+  }
+
+  public Settings withFailoverCooldown(Duration v) {
+    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, secret, v);
   }
 
   /** Applies the {@code SWITCHBOARD_*} variables that are set. */
@@ -78,6 +86,10 @@ public record Settings(
     }
     if (env.get("SWITCHBOARD_ADMIN_TOKEN") != null && !env.get("SWITCHBOARD_ADMIN_TOKEN").isBlank()) {
       s = s.withAdminToken(env.get("SWITCHBOARD_ADMIN_TOKEN"));
+    }
+    if (env.get("SWITCHBOARD_FAILOVER_COOLDOWN") != null) {
+      s = s.withFailoverCooldown(Durations.parse("SWITCHBOARD_FAILOVER_COOLDOWN",
+          env.get("SWITCHBOARD_FAILOVER_COOLDOWN")));
     }
     if (env.get("SWITCHBOARD_SECRET") != null && !env.get("SWITCHBOARD_SECRET").isBlank()) {
       s = s.withSecret(env.get("SWITCHBOARD_SECRET"));

@@ -13,6 +13,8 @@ import java.util.function.Consumer;
 public final class CommittedStream {
 
   private final EventStream upstream;
+  private final java.util.function.Consumer<String> onClose;
+  private boolean closed;
   private final ArrayDeque<SseEvent> held = new ArrayDeque<>();
   private Consumer<SseEvent> onEvent;
   private Runnable onEnd;
@@ -23,8 +25,21 @@ public final class CommittedStream {
   private boolean pausedByRelay;
   private boolean abandoned;
 
-  CommittedStream(EventStream upstream) {
+  /** @param onClose told once when the stream is over: {@code null}, or why the upstream broke it */
+  CommittedStream(EventStream upstream, java.util.function.Consumer<String> onClose) {
     this.upstream = upstream;
+    this.onClose = onClose;
+  }
+
+  /**
+   * The relay is done with the stream. {@code upstreamFault} is {@code null} when it ended well or the caller
+   * left, else why the upstream broke it (which counts against the target's health).
+   */
+  public void close(String upstreamFault) {
+    if (!closed) {
+      closed = true;
+      onClose.accept(upstreamFault);
+    }
   }
 
   /** Starts the upstream; events go to {@code beforeCommit} until {@link #commit()} is called. */
