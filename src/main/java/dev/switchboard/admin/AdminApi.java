@@ -6,13 +6,13 @@ import dev.switchboard.catalog.Catalog;
 import dev.switchboard.catalog.Model;
 import dev.switchboard.catalog.Provider;
 import dev.switchboard.ledger.Reports;
+import dev.switchboard.routing.Router;
 import dev.switchboard.protocol.OpenAiErrors;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.Collection;
@@ -36,11 +36,13 @@ public final class AdminApi {
   private final CatalogEditor editor;
   private final AdminToken token;
   private final Reports reports;
+  private final Router router;
 
-  public AdminApi(CatalogEditor editor, AdminToken token, Reports reports) {
+  public AdminApi(CatalogEditor editor, AdminToken token, Reports reports, Router router) {
     this.editor = editor;
     this.token = token;
     this.reports = reports;
+    this.router = router;
   }
 
   /** A saved write: what the handler does with the existing row (or null) and the JSON body. */
@@ -52,7 +54,7 @@ public final class AdminApi {
     void apply(T existing, RoutingContext ctx);
   }
 
-  public void mount(Router web) {
+  public void mount(io.vertx.ext.web.Router web) {
     web.route("/api/*").handler(this::authenticate);
     web.route("/api/*").method(HttpMethod.POST).handler(BodyHandler.create(false).setBodyLimit(BODY_LIMIT));
     web.route("/api/*").method(HttpMethod.PATCH).handler(BodyHandler.create(false).setBodyLimit(BODY_LIMIT));
@@ -68,12 +70,14 @@ public final class AdminApi {
     web.get("/api/admin/audit").handler(ctx -> blocking(ctx, 200, () ->
         new JsonObject().put("data", reports.audit(limit(ctx)))));
     web.get("/api/requests").handler(this::requests);
+    web.get("/api/aliases/:name/plan").handler(ctx -> json(ctx, 200,
+        PlanView.of(router, editor.catalog(), alias(editor.catalog(), ctx.pathParam("name")))));
     web.route("/api/*").handler(ctx -> error(ctx, new AdminError(404, "not_found",
         "Unknown admin URL: " + ctx.request().method() + " " + ctx.request().path() + ".", null)));
     web.route("/api/*").failureHandler(this::failure);
   }
 
-  private <T> void resource(Router web, String path, Function<Catalog, Collection<T>> all,
+  private <T> void resource(io.vertx.ext.web.Router web, String path, Function<Catalog, Collection<T>> all,
       BiFunction<Catalog, String, T> find, Function<T, JsonObject> view, Save<T> save, Delete<T> delete) {
     String base = "/api/admin/" + path;
     web.get(base).handler(ctx -> {
@@ -98,7 +102,7 @@ public final class AdminApi {
     });
   }
 
-  private void keys(Router web) {
+  private void keys(io.vertx.ext.web.Router web) {
     web.get("/api/admin/keys").handler(ctx -> blocking(ctx, 200, () -> {
       JsonArray data = new JsonArray();
       editor.keys().forEach(k -> data.add(Views.key(k)));

@@ -31,9 +31,11 @@ public final class CatalogEditor {
 
   static final Set<String> PROVIDER_FIELDS =
       Set.of("name", "kind", "base_url", "api_key", "headers", "timeouts", "active");
-  static final Set<String> MODEL_FIELDS = Set.of("name", "provider", "upstream_model", "kind", "timeouts", "active");
+  static final Set<String> MODEL_FIELDS = Set.of("name", "provider", "upstream_model", "kind", "timeouts", "active",
+      "prices", "capabilities");
   static final Set<String> ALIAS_FIELDS = Set.of("name", "display_name", "description", "target", "targets", "rule",
-      "max_attempts", "retries", "hide_targets", "active");
+      "max_attempts", "retries", "hide_targets", "active", "cooldown_seconds", "input_price_weight",
+      "output_price_weight");
   static final Set<String> KEY_FIELDS = Set.of("name", "key", "active");
 
   private final CatalogStore store;
@@ -111,7 +113,10 @@ public final class CatalogEditor {
     }
     Model m = new Model(create ? 0 : existing.id(), name, providerId, upstream, kind,
         create || f.has("timeouts") ? ProviderRules.timeouts(f.object("timeouts")) : existing.timeouts(),
-        f.bool("active", create || existing.active()), create ? source : existing.source(), null, null);
+        f.bool("active", create || existing.active()), create ? source : existing.source(), null, null,
+        create || f.has("prices") ? ModelRules.prices(f.object("prices")) : existing.prices(),
+        create || f.has("capabilities") ? ModelRules.capabilities(f.object("capabilities"))
+            : existing.capabilities());
     return write(() -> store.saveModel(m, Audits.of(actor, create ? "model.create" : "model.update", name, body)));
   }
 
@@ -149,7 +154,11 @@ public final class CatalogEditor {
         f.integer("max_attempts", create ? Alias.DEFAULT_MAX_ATTEMPTS : existing.maxAttempts(), 1, 16),
         f.integer("retries", create ? 0 : existing.retries(), 0, 10),
         f.bool("hide_targets", !create && existing.hideTargets()),
-        f.bool("active", create || existing.active()), create ? source : existing.source(), null, null);
+        f.bool("active", create || existing.active()), create ? source : existing.source(), null, null,
+        f.has("cooldown_seconds") ? Integer.valueOf(f.integer("cooldown_seconds", 30, 1, 86_400))
+            : create ? null : existing.cooldownSeconds(),
+        f.number("input_price_weight", create ? 1 : existing.inputPriceWeight(), 0, 1000),
+        f.number("output_price_weight", create ? 1 : existing.outputPriceWeight(), 0, 1000));
     JsonObject audit = body.copy();
     audit.remove("target");
     audit.put("targets", targets.stream().map(t -> c.model(t.modelId()).map(Model::name).orElse("?")).toList());

@@ -81,6 +81,17 @@ final class Fields {
     return ((Number) v).intValue();
   }
 
+  double number(String f, double fallback, double min, double max) {
+    if (!has(f)) {
+      return fallback;
+    }
+    if (!(body.getValue(f) instanceof Number n) || n.doubleValue() < min || n.doubleValue() > max
+        || Double.isNaN(n.doubleValue())) {
+      throw AdminError.bad("invalid_value", "'" + f + "' must be a number from " + min + " to " + max + ".", f);
+    }
+    return n.doubleValue();
+  }
+
   JsonObject object(String f) {
     if (!has(f)) {
       return null;

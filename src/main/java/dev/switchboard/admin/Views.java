@@ -41,6 +41,8 @@ final class Views {
         .put("upstream_model", m.upstreamModel())
         .put("kind", m.kind().wire())
         .put("timeouts", ProviderRules.timeoutsJson(m.timeouts()))
+        .put("prices", ModelRules.pricesJson(m.prices()))
+        .put("capabilities", ModelRules.capabilitiesJson(m.capabilities()))
         .put("active", m.active())
         .put("source", m.source())
         .put("aliases_pointing_here", new JsonArray(c.aliasesTargeting(m.id()).stream().map(Alias::name).toList()))
@@ -73,6 +75,9 @@ final class Views {
         .put("max_attempts", a.maxAttempts())
         .put("retries", a.retries())
         .put("hide_targets", a.hideTargets())
+        .put("cooldown_seconds", a.cooldownSeconds())
+        .put("input_price_weight", a.inputPriceWeight())
+        .put("output_price_weight", a.outputPriceWeight())
         .put("active", a.active())
         .put("available", available)
         .put("unavailable_reason", available ? null : a.targets().isEmpty() ? "target_deleted"

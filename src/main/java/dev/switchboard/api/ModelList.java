@@ -1,5 +1,7 @@
 package dev.switchboard.api;
 
+import dev.switchboard.catalog.Binding;
+import dev.switchboard.catalog.Capabilities;
 import dev.switchboard.catalog.CatalogHolder;
 import dev.switchboard.catalog.Route;
 import io.vertx.core.json.JsonArray;
@@ -32,16 +34,34 @@ final class ModelList {
         () -> Respond.error(ctx, new GatewayError.ModelNotFound(name)));
   }
 
-  /** A card never names a target: an alias shows only its own name and kind. */
+  /**
+   * A card never names a target: an alias shows its own name, display name and description, and what every
+   * one of its available targets can do (the intersection of their capabilities).
+   */
   private static JsonObject card(Route r) {
     long created = r.isAlias()
         ? r.alias().createdAt().getEpochSecond()
         : r.bindings().getFirst().model().createdAt().getEpochSecond();
-    return new JsonObject()
+    Capabilities caps = null;
+    for (Binding b : r.bindings()) {
+      if (b.available()) {
+        caps = caps == null ? b.model().capabilities() : caps.intersect(b.model().capabilities());
+      }
+    }
+    JsonObject card = new JsonObject()
         .put("id", r.name())
         .put("object", "model")
         .put("created", created)
         .put("owned_by", "switchboard")
         .put("kind", r.kind() == null ? null : r.kind().wire());
+    if (r.isAlias()) {
+      card.put("display_name", r.alias().displayName()).put("description", r.alias().description());
+    }
+    if (caps != null) {
+      card.put("context_window", caps.contextWindow()).put("max_output_tokens", caps.maxOutputTokens())
+          .put("modalities", caps.modalities() == null ? null : new JsonArray(caps.modalities()))
+          .put("features", caps.features() == null ? null : new JsonArray(caps.features()));
+    }
+    return card;
   }
 }

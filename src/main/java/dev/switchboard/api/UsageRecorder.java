@@ -68,6 +68,10 @@ final class UsageRecorder {
       String errorClass, Usage usage, long latencyMs, long ttfbMs) {
     boolean multi = route.isAlias() && route.bindings().size() > 1;
     Usage u = usage == null ? Usage.NONE : usage;
+    long in = Math.max(0, u.input());
+    long out = Math.max(0, u.output());
+    // Priced at the model that served this attempt; a failed attempt used nothing and costs nothing.
+    Double cost = served.model().prices().cost(in, out);
     ledger.record(new UsageEvent(
         requestId,
         clock.instant(),
@@ -84,10 +88,10 @@ final class UsageRecorder {
         status,
         httpStatus == 0 ? null : httpStatus,
         errorClass,
-        Math.max(0, u.input()),
-        Math.max(0, u.output()),
-        null,
-        null,
+        in,
+        out,
+        cost,
+        cost == null ? null : served.model().prices().currencyOrDefault(),
         latencyMs,
         ttfbMs < 0 ? null : ttfbMs,
         stream));

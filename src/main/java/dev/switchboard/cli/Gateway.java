@@ -128,7 +128,8 @@ public final class Gateway implements AutoCloseable {
     Failover failover = new Failover(kind -> upstream, health, stats,
         (ms, task) -> vertx.setTimer(Math.max(1, ms), id -> task.run()), random);
     InferenceApi inference = new InferenceApi(catalog, keys, router, failover, ledger, clock, settings.bodyLimit());
-    AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)));
+    AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)),
+        router);
     io.vertx.ext.web.Router web = io.vertx.ext.web.Router.router(vertx);
     web.get("/healthz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")
         .end("{\"status\":\"ok\"}"));
