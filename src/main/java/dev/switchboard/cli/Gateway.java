@@ -76,6 +76,11 @@ public final class Gateway implements AutoCloseable {
 
   /** Opens everything and listens; {@code file} may be {@code null}. */
   public static Gateway start(Settings settings, CatalogFile file) {
+    return start(settings, file, Clock.systemUTC());
+  }
+
+  /** As {@link #start(Settings, CatalogFile)}, with the clock that health and the ledger read (tests move it). */
+  public static Gateway start(Settings settings, CatalogFile file, Clock clock) {
     try {
       Files.createDirectories(settings.dataDir());
     } catch (IOException e) {
@@ -83,15 +88,14 @@ public final class Gateway implements AutoCloseable {
     }
     Database db = Database.open(settings.databaseUrl());
     try {
-      return start(settings, file, db);
+      return start(settings, file, db, clock);
     } catch (RuntimeException e) {
       db.close();
       throw e;
     }
   }
 
-  private static Gateway start(Settings settings, CatalogFile file, Database db) {
-    Clock clock = Clock.systemUTC();
+  private static Gateway start(Settings settings, CatalogFile file, Database db, Clock clock) {
     SecretBox box = SecretBox.load(settings.secret(), settings.dataDir());
     CatalogHolder catalog = new CatalogHolder();
     KeyRing keys = new KeyRing();

@@ -2,6 +2,7 @@ package dev.switchboard.e2e;
 
 import dev.switchboard.cli.Gateway;
 import dev.switchboard.config.Settings;
+import dev.switchboard.health.MutableClock;
 import dev.switchboard.mock.MockOptions;
 import dev.switchboard.mock.MockUpstream;
 import io.vertx.core.Vertx;
@@ -28,13 +29,15 @@ final class GatewayHarness implements AutoCloseable {
       .connectTimeout(Duration.ofSeconds(5)).build();
   final Gateway gateway;
 
+  final MutableClock clock = new MutableClock(java.time.Instant.parse("2026-12-01T00:00:00Z"));
+
   GatewayHarness(String databaseUrl, Path dataDir, long bodyLimit, String... mockNames) {
     for (String name : mockNames) {
       mocks.put(name, MockUpstream.start(vertx, MockOptions.defaults().withName(name)).await());
     }
     Settings settings = Settings.defaults().withDataDir(dataDir).withPort(0).withAdminToken(ADMIN)
         .withBodyLimit(bodyLimit);
-    gateway = Gateway.start(databaseUrl == null ? settings : settings.withDatabaseUrl(databaseUrl), null);
+    gateway = Gateway.start(databaseUrl == null ? settings : settings.withDatabaseUrl(databaseUrl), null, clock);
   }
 
   MockUpstream mock(String name) {
