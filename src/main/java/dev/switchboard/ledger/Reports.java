@@ -2,10 +2,12 @@ package dev.switchboard.ledger;
 
 import dev.switchboard.store.AuditRow;
 import dev.switchboard.store.AuditStore;
+import dev.switchboard.store.ModelUsage;
 import dev.switchboard.store.UsageRow;
 import dev.switchboard.store.UsageStore;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Function;
 
@@ -64,6 +66,35 @@ public final class Reports {
       sb.append(r.routeAttempt() == null ? 1 : r.routeAttempt()).append("\r\n");
     }
     return sb.toString();
+  }
+
+  /**
+   * Usage summed over {@code [from, to)} (either bound may be {@code null}), one object per served model and
+   * provider: {@code model, provider, requests, attempts, errors, via_alias, input_tokens, output_tokens, cost,
+   * currency}.
+   *
+   * @param groupBy only {@code model} is supported
+   * @throws IllegalArgumentException for any other {@code groupBy}
+   */
+  public JsonArray usage(String groupBy, Instant from, Instant to) {
+    if (!"model".equals(groupBy)) {
+      throw new IllegalArgumentException("cannot group usage by '" + groupBy + "': the only grouping is 'model'");
+    }
+    JsonArray out = new JsonArray();
+    for (ModelUsage u : usage.usageByModel(from, to)) {
+      out.add(new JsonObject()
+          .put("model", u.servedModel())
+          .put("provider", u.provider())
+          .put("requests", u.requests())
+          .put("attempts", u.attempts())
+          .put("errors", u.errors())
+          .put("via_alias", u.viaAlias())
+          .put("input_tokens", u.inputTokens())
+          .put("output_tokens", u.outputTokens())
+          .put("cost", u.cost())
+          .put("currency", u.currency()));
+    }
+    return out;
   }
 
   public JsonArray audit(int limit) {

@@ -18,7 +18,7 @@ import java.util.Optional;
 final class AliasRows {
   private static final String SELECT =
       "SELECT id, name, display_name, description, rule, max_attempts, retries, hide_targets, active, source,"
-          + " created_at, updated_at FROM alias";
+          + " cooldown_seconds, input_price_weight, output_price_weight, created_at, updated_at FROM alias";
 
   private AliasRows() {}
 
@@ -96,7 +96,8 @@ final class AliasRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO alias (name, display_name, description, rule, max_attempts, retries, hide_targets, active,"
-                + " source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
+                + " source, cooldown_seconds, input_price_weight, output_price_weight, created_at, updated_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
       int i = bindCommon(ps, a);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, Sql.millis(now));
@@ -108,7 +109,8 @@ final class AliasRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE alias SET name = ?, display_name = ?, description = ?, rule = ?, max_attempts = ?, retries = ?,"
-                + " hide_targets = ?, active = ?, source = ?, updated_at = ? WHERE id = ?")) {
+                + " hide_targets = ?, active = ?, source = ?, cooldown_seconds = ?, input_price_weight = ?,"
+                + " output_price_weight = ?, updated_at = ? WHERE id = ?")) {
       int i = bindCommon(ps, a);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, a.id());
@@ -165,6 +167,9 @@ final class AliasRows {
     ps.setBoolean(++i, a.hideTargets());
     ps.setBoolean(++i, a.active());
     ps.setString(++i, a.source() == null || a.source().isBlank() ? "api" : a.source());
+    Sql.setInt(ps, ++i, a.cooldownSeconds());
+    ps.setDouble(++i, a.inputPriceWeight());
+    ps.setDouble(++i, a.outputPriceWeight());
     return i;
   }
 
@@ -186,6 +191,9 @@ final class AliasRows {
         rs.getBoolean("active"),
         rs.getString("source"),
         Sql.instant(rs, "created_at"),
-        Sql.instant(rs, "updated_at"));
+        Sql.instant(rs, "updated_at"),
+        Sql.getInt(rs, "cooldown_seconds"),
+        rs.getDouble("input_price_weight"),
+        rs.getDouble("output_price_weight"));
   }
 }

@@ -14,8 +14,8 @@ import java.util.Optional;
 /** SQL for the model table (the shared name namespace is kept by {@link RouteNames}). */
 final class ModelRows {
   private static final String SELECT =
-      "SELECT id, name, provider_id, upstream_model, kind, timeouts_json, active, source, created_at, updated_at"
-          + " FROM model";
+      "SELECT id, name, provider_id, upstream_model, kind, timeouts_json, active, source, created_at, updated_at,"
+          + " prices_json, capabilities_json FROM model";
 
   private ModelRows() {}
 
@@ -51,8 +51,9 @@ final class ModelRows {
   static long insert(Connection c, Model m, Instant now) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
-            "INSERT INTO model (name, provider_id, upstream_model, kind, timeouts_json, active, source, created_at,"
-                + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
+            "INSERT INTO model (name, provider_id, upstream_model, kind, timeouts_json, active, source, prices_json,"
+                + " capabilities_json, created_at, updated_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
       int i = bindCommon(ps, m);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, Sql.millis(now));
@@ -64,7 +65,7 @@ final class ModelRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE model SET name = ?, provider_id = ?, upstream_model = ?, kind = ?, timeouts_json = ?,"
-                + " active = ?, source = ?, updated_at = ? WHERE id = ?")) {
+                + " active = ?, source = ?, prices_json = ?, capabilities_json = ?, updated_at = ? WHERE id = ?")) {
       int i = bindCommon(ps, m);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, m.id());
@@ -88,6 +89,8 @@ final class ModelRows {
     ps.setString(++i, Json.timeouts(m.timeouts()));
     ps.setBoolean(++i, m.active());
     ps.setString(++i, m.source() == null || m.source().isBlank() ? "api" : m.source());
+    ps.setString(++i, Json.prices(m.prices()));
+    ps.setString(++i, Json.capabilities(m.capabilities()));
     return i;
   }
 
@@ -103,6 +106,8 @@ final class ModelRows {
         rs.getBoolean("active"),
         rs.getString("source"),
         Sql.instant(rs, "created_at"),
-        Sql.instant(rs, "updated_at"));
+        Sql.instant(rs, "updated_at"),
+        Json.prices(rs.getString("prices_json")),
+        Json.capabilities(rs.getString("capabilities_json")));
   }
 }
