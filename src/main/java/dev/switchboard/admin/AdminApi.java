@@ -70,6 +70,7 @@ public final class AdminApi {
     web.get("/api/admin/audit").handler(ctx -> blocking(ctx, 200, () ->
         new JsonObject().put("data", reports.audit(limit(ctx)))));
     web.get("/api/requests").handler(this::requests);
+    web.get("/api/usage").handler(this::usage);
     web.get("/api/aliases/:name/plan").handler(ctx -> json(ctx, 200,
         PlanView.of(router, editor.catalog(), alias(editor.catalog(), ctx.pathParam("name")))));
     web.route("/api/*").handler(ctx -> error(ctx, new AdminError(404, "not_found",
@@ -139,6 +140,30 @@ public final class AdminApi {
       return;
     }
     blocking(ctx, 200, () -> new JsonObject().put("data", reports.requests(limit)));
+  }
+
+  private void usage(RoutingContext ctx) {
+    String groupBy = ctx.queryParams().get("group_by") == null ? "model" : ctx.queryParams().get("group_by");
+    if (!groupBy.equals("model")) {
+      error(ctx, AdminError.bad("invalid_value", "'group_by' must be model.", "group_by"));
+      return;
+    }
+    java.time.Instant from = instant(ctx, "from");
+    java.time.Instant to = instant(ctx, "to");
+    blocking(ctx, 200, () -> new JsonObject().put("group_by", groupBy).put("data", reports.usage(groupBy, from, to)));
+  }
+
+  private static java.time.Instant instant(RoutingContext ctx, String name) {
+    String raw = ctx.queryParams().get(name);
+    if (raw == null) {
+      return null;
+    }
+    try {
+      return java.time.Instant.parse(raw);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw AdminError.bad("invalid_value", "'" + name + "' must be an ISO-8601 instant such as "
+          + "2026-12-01T00:00:00Z.", name);
+    }
   }
 
   private static int limit(RoutingContext ctx) {

@@ -108,7 +108,8 @@ final class Exchange implements EventStream {
       promise.tryComplete(new Reply(200, resp.headers(), null, this, ttfb));
       return;
     }
-    arm(Kind.TIMEOUT_IDLE, call.timeouts().idle().toMillis());
+    // Headers without a body are not yet an answer: the first body byte is still under first_byte.
+    arm(Kind.TIMEOUT_FIRST_BYTE, call.timeouts().firstByte().toMillis());
     Buffer body = Buffer.buffer();
     resp.handler(chunk -> {
       body.appendBuffer(chunk);
