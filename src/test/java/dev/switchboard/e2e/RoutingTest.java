@@ -157,6 +157,31 @@ class RoutingTest {
   }
 
   @Test
+  void embeddingsAndCompletionsFailOverThroughTheSameLoop() {
+    for (String m : new String[] {"e-a", "e-b"}) {
+      expect(201, h.admin("POST", "/api/admin/models", new JsonObject().put("name", m)
+          .put("provider", m.substring(2)).put("upstream_model", "text-embedding-3-small").put("kind", "embedding")));
+    }
+    expect(201, h.admin("POST", "/api/admin/aliases", new JsonObject().put("name", "emb")
+        .put("targets", new JsonArray().add("e-a").add("e-b"))));
+    alias("ha", "failover");
+    h.mock("a").setBehavior(MockBehavior.status(500));
+    HttpResponse<String> e = expect(200, h.post("/v1/embeddings", key, "{\"model\":\"emb\",\"input\":\"x\"}"));
+    assertEquals("e-b", header(e, "x-switchboard-served-model"));
+    assertEquals("emb", new JsonObject(e.body()).getString("model"));
+    HttpResponse<String> c = expect(200, h.post("/v1/completions", key,
+        "{\"model\":\"ha\",\"prompt\":\"x\",\"stream\":true}"));
+    assertEquals("m-b", header(c, "x-switchboard-served-model"));
+    StringBuilder text = new StringBuilder();
+    for (String d : GatewayFlows.dataLines(c.body())) {
+      if (!d.equals("[DONE]")) {
+        text.append(new JsonObject(d).getJsonArray("choices").getJsonObject(0).getString("text"));
+      }
+    }
+    assertEquals("Hello from b", text.toString());
+  }
+
+  @Test
   void aTruncatedStreamIsNeverRetriedElsewhere() {
     alias("ha", "failover");
     h.mock("a").setBehavior(MockBehavior.of(MockBehavior.Kind.TRUNCATE).withAfter(2));
