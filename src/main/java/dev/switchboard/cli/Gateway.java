@@ -43,6 +43,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,10 +63,12 @@ public final class Gateway implements AutoCloseable {
   private final HttpClient client;
   private final List<HttpServer> servers;
   private final String generatedAdminToken;
+  private final AtomicBoolean draining;
   private boolean closed;
 
   private Gateway(Database db, LedgerWriter ledger, Vertx vertx, HttpClient client, List<HttpServer> servers,
-      String generatedAdminToken) {
+      String generatedAdminToken, AtomicBoolean draining) {
+    this.draining = draining;
     this.db = db;
     this.ledger = ledger;
     this.vertx = vertx;
@@ -135,6 +138,15 @@ public final class Gateway implements AutoCloseable {
     AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)),
         router);
     io.vertx.ext.web.Router web = io.vertx.ext.web.Router.router(vertx);
+    // While draining, every answer asks its client to close the connection: a kept-alive connection would
+    // otherwise keep bringing new requests to a server that is trying to stop.
+    AtomicBoolean draining = new AtomicBoolean();
+    web.route().handler(ctx -> {
+      if (draining.get()) {
+        ctx.response().putHeader("connection", "close");
+      }
+      ctx.next();
+    });
     web.get("/healthz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")
         .end("{\"status\":\"ok\"}"));
     web.get("/readyz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")
@@ -142,10 +154,14 @@ public final class Gateway implements AutoCloseable {
     inference.mount(web);
     admin.mount(web);
     try {
-      return new Gateway(db, ledger, vertx, client, listen(vertx, web, settings), generated);
+      return new Gateway(db, ledger, vertx, client, listen(vertx, web, settings), generated, draining);
     } catch (RuntimeException e) {
       ledger.close();
-      vertx.close();
+      try {
+        await(vertx.close());
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
       throw e;
     }
   }
@@ -184,12 +200,11 @@ public final class Gateway implements AutoCloseable {
     }
     closed = true;
     LOG.info("stopping: draining in-flight requests");
-    for (HttpServer s : servers) {
-      try {
-        await(s.shutdown(DRAIN.toSeconds(), TimeUnit.SECONDS));
-      } catch (RuntimeException e) {
-        LOG.warn("server did not stop cleanly: {}", e.toString());
-      }
+    draining.set(true);
+    try {
+      await(Future.join(servers.stream().map(s -> s.shutdown(DRAIN.toSeconds(), TimeUnit.SECONDS)).toList()));
+    } catch (RuntimeException e) {
+      LOG.warn("servers did not stop cleanly: {}", e.toString());
     }
     ledger.close();
     try {

@@ -39,7 +39,9 @@ public record CatalogFile(
   public static CatalogFile read(Path file, Function<String, String> env) {
     Object root;
     try {
-      root = new ObjectMapper(new YAMLFactory()).readValue(Files.readAllBytes(file), Object.class);
+      ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+      var tree = yaml.readTree(Files.readAllBytes(file));
+      root = tree == null || tree.isMissingNode() || tree.isNull() ? null : yaml.treeToValue(tree, Object.class);
     } catch (IOException e) {
       throw new ConfigException("cannot read catalog file " + file + ": " + e.getMessage(), e);
     }

@@ -29,7 +29,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,7 +182,6 @@ class CatalogFileApplyTest {
   }
 
   // Bug: Gateway.start opens the database before applying the file and does not close it when apply throws.
-  @Disabled("bug: a failed Gateway.start leaves its Hikari pool (housekeeper, connection-adder, a connection) open")
   @Test
   void failedStartClosesTheDatabasePool() throws IOException {
     Path file = Files.writeString(dir.resolve("bad.yaml"), """
@@ -201,7 +199,6 @@ class CatalogFileApplyTest {
   }
 
   // Bug: when listen fails, the database, the ledger writer and the Vert.x instance Gateway.start made stay open.
-  @Disabled("bug: Gateway.start failing to bind leaves its database pool, ledger writer and Vert.x threads running")
   @Test
   void startOnABusyPortFailsAndClosesWhatItOpened() throws IOException {
     Set<String> before = gatewayThreads();
