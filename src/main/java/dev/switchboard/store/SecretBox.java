@@ -16,9 +16,11 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.Set;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -27,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Encrypts provider credentials at rest with AES-256-GCM under the server secret; sealed text is
- * {@code v1:} + base64(IV ‖ ciphertext ‖ tag) with a fresh 12-byte IV per seal.
+ * {@code v1:} + base64(IV ‖ ciphertext ‖ tag) with a fresh 12-byte IV per seal. It also keys the HMAC that
+ * stands in for session keys, under a MAC key derived from (never equal to) the AES key.
  */
 public final class SecretBox {
   private static final Logger log = LoggerFactory.getLogger(SecretBox.class);
@@ -36,9 +39,13 @@ public final class SecretBox {
   private static final int KEY_BYTES = 32;
   private static final int IV_BYTES = 12;
   private static final int TAG_BITS = 128;
+  private static final String HMAC = "HmacSHA256";
+  // Domain separation: one key must not serve both AES-GCM and HMAC, so the MAC key is HMAC(aesKey, label).
+  private static final byte[] SESSION_LABEL = "switchboard-session-v1".getBytes(StandardCharsets.US_ASCII);
   private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
   private final SecretKey key;
+  private final SecretKey macKey;
   private final SecureRandom random = new SecureRandom();
 
   private SecretBox(byte[] key) {
@@ -46,6 +53,7 @@ public final class SecretBox {
       throw new IllegalArgumentException("an AES-256 key has 32 bytes, not " + key.length);
     }
     this.key = new SecretKeySpec(key, "AES");
+    this.macKey = new SecretKeySpec(mac(new SecretKeySpec(key, HMAC), SESSION_LABEL), HMAC);
   }
 
   /**
@@ -146,6 +154,25 @@ public final class SecretBox {
       throw new UnreadableSecretException("sealed secret does not match the server key (another key, or altered)");
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("AES-GCM is not available in this JDK", e);
+    }
+  }
+
+  /**
+   * Lowercase hex HMAC-SHA256 of the UTF-8 {@code message} under this box's derived MAC key: the same box
+   * always gives the same value, another server secret a different one.
+   */
+  public String hmac(String message) {
+    return HexFormat.of().formatHex(mac(macKey, message.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static byte[] mac(SecretKey macKey, byte[] message) {
+    try {
+      // Mac instances are not thread-safe; a fresh one per call is cheap next to a request.
+      Mac mac = Mac.getInstance(HMAC);
+      mac.init(macKey);
+      return mac.doFinal(message);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("HMAC-SHA256 is not available in this JDK", e);
     }
   }
 

@@ -1,6 +1,7 @@
 /**
  * The only package that knows SQL: the connection pool and migrations ({@link dev.switchboard.store.Database}),
- * the catalog, audit, ledger and settings tables, and encryption of provider credentials at rest.
+ * the catalog, audit, ledger, session and settings tables, encryption of provider credentials at rest and the
+ * HMAC that stands in for session keys.
  *
  * <p>Design notes.
  *

@@ -29,11 +29,11 @@ class DatabaseTest {
       new SettingStore(db).put("survives", "reopen");
     }
     try (Database db = Database.open(url)) {
-      assertEquals("2", Fixtures.scalar(db, "SELECT COUNT(*) FROM flyway_schema_history WHERE success = ?", true));
+      assertEquals("3", Fixtures.scalar(db, "SELECT COUNT(*) FROM flyway_schema_history WHERE success = ?", true));
       assertEquals("reopen", new SettingStore(db).get("survives").orElseThrow());
       List<String> tables =
           List.of("provider", "model", "alias", "alias_target", "route_name", "api_key", "usage_event",
-              "audit_event", "setting");
+              "audit_event", "setting", "route_session");
       for (String table : tables) {
         assertTrue(Fixtures.count(db, table) >= 0, table);
       }

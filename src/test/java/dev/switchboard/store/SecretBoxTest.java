@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,5 +96,34 @@ class SecretBoxTest {
     Files.writeString(dir.resolve("secret.key"), Base64.getEncoder().encodeToString(new byte[16]));
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> SecretBox.load(null, dir));
     assertTrue(e.getMessage().contains("32"), e.getMessage());
+  }
+
+  @Test
+  void hmac_isLowercaseHexAndTheSameForTheSameBox() {
+    String mac = SecretBox.ofKey(Fixtures.KEY_A).hmac("caller-7:session-ünï");
+    assertTrue(mac.matches("[0-9a-f]{64}"), mac);
+    assertEquals(mac, SecretBox.ofKey(Fixtures.KEY_A).hmac("caller-7:session-ünï"));
+    assertNotEquals(mac, SecretBox.ofKey(Fixtures.KEY_A).hmac("caller-7:session-ünx"));
+    assertEquals(
+        SecretBox.load("correct horse", dir).hmac("k"), SecretBox.load("correct horse", dir.resolve("x")).hmac("k"));
+  }
+
+  @Test
+  void hmac_underAnotherKey_differs() {
+    assertNotEquals(SecretBox.ofKey(Fixtures.KEY_A).hmac("k"), SecretBox.ofKey(Fixtures.KEY_B).hmac("k"));
+  }
+
+  @Test
+  void hmac_usesAKeyDerivedFromTheAesKeyNotTheAesKeyItself() throws Exception {
+    Mac direct = Mac.getInstance("HmacSHA256");
+    direct.init(new SecretKeySpec(Fixtures.KEY_A, "HmacSHA256"));
+    byte[] derived = direct.doFinal("switchboard-session-v1".getBytes(StandardCharsets.US_ASCII));
+    Mac expected = Mac.getInstance("HmacSHA256");
+    expected.init(new SecretKeySpec(derived, "HmacSHA256"));
+    String want = HexFormat.of().formatHex(expected.doFinal("k".getBytes(StandardCharsets.UTF_8)));
+
+    String got = SecretBox.ofKey(Fixtures.KEY_A).hmac("k");
+    assertEquals(want, got);
+    assertNotEquals(HexFormat.of().formatHex(direct.doFinal("k".getBytes(StandardCharsets.UTF_8))), got);
   }
 }
