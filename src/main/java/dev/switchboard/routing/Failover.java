@@ -33,6 +33,8 @@ import java.util.random.RandomGenerator;
  */
 public final class Failover {
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Failover.class);
+
   private final Function<String, Upstream> upstreams;
   private final HealthBoard health;
   private final TargetStats stats;
@@ -221,6 +223,10 @@ public final class Failover {
         if (verdict.failureClass() == FailureClass.CANCELED || canceled) {
           promise.tryComplete(new Outcome.Canceled(List.copyOf(failed), log(verdict, status, ttfb)));
           return;
+        }
+        if (verdict.failureClass() == FailureClass.CREDENTIAL) {
+          LOG.warn("provider '{}' refused the gateway's credential ({}); check its api_key", target.provider().name(),
+              verdict.reason());
         }
         if (verdict.failureClass().countsAgainstTarget()) {
           health.failure(request.plan().key(target), new Failure(verdict.reason(), verdict.retryAfterSeconds(),

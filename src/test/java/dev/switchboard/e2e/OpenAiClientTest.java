@@ -124,4 +124,31 @@ class OpenAiClientTest {
       stranger.close();
     }
   }
+
+  @Test
+  void streamsThroughAFailoverWithoutSeeingTheFailedAttempt() {
+    h.close();
+    h = new GatewayHarness(null, dir.resolve("failover"), 32L << 20, "a", "b");
+    h.chatModel("a", "m-a", null);
+    h.chatModel("b", "m-b", null);
+    expect(201, h.admin("POST", "/api/admin/aliases", new JsonObject().put("name", "ha")
+        .put("targets", new io.vertx.core.json.JsonArray().add("m-a").add("m-b"))));
+    client.close();
+    client = client(h.key("openai-java"));
+    h.mock("a").setBehavior(dev.switchboard.mock.MockBehavior.of(
+        dev.switchboard.mock.MockBehavior.Kind.ERROR_FIRST_EVENT));
+
+    List<ChatCompletionChunk> chunks;
+    try (StreamResponse<ChatCompletionChunk> stream = client.chat().completions().createStreaming(chat("ha"))) {
+      chunks = stream.stream().toList();
+    }
+
+    String content = chunks.stream()
+        .flatMap(c -> c.choices().stream())
+        .map(c -> c.delta().content().orElse(""))
+        .collect(Collectors.joining());
+    assertEquals("Hello from b", content);
+    assertEquals(1, h.mock("a").stats().requests(), "a was tried and failed before the commit point");
+    chunks.forEach(c -> assertEquals("ha", c.model()));
+  }
 }
