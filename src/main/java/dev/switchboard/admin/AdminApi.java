@@ -7,6 +7,7 @@ import dev.switchboard.catalog.Model;
 import dev.switchboard.catalog.Provider;
 import dev.switchboard.ledger.Reports;
 import dev.switchboard.routing.Router;
+import dev.switchboard.routing.Stickiness;
 import dev.switchboard.protocol.OpenAiErrors;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
@@ -37,8 +38,10 @@ public final class AdminApi {
   private final AdminToken token;
   private final Reports reports;
   private final Router router;
+  private final Stickiness stickiness;
 
-  public AdminApi(CatalogEditor editor, AdminToken token, Reports reports, Router router) {
+  public AdminApi(CatalogEditor editor, AdminToken token, Reports reports, Router router, Stickiness stickiness) {
+    this.stickiness = stickiness;
     this.editor = editor;
     this.token = token;
     this.reports = reports;
@@ -71,8 +74,7 @@ public final class AdminApi {
         new JsonObject().put("data", reports.audit(limit(ctx)))));
     web.get("/api/requests").handler(this::requests);
     web.get("/api/usage").handler(this::usage);
-    web.get("/api/aliases/:name/plan").handler(ctx -> json(ctx, 200,
-        PlanView.of(router, editor.catalog(), alias(editor.catalog(), ctx.pathParam("name")))));
+    web.get("/api/aliases/:name/plan").handler(this::plan);
     web.route("/api/*").handler(ctx -> error(ctx, new AdminError(404, "not_found",
         "Unknown admin URL: " + ctx.request().method() + " " + ctx.request().path() + ".", null)));
     web.route("/api/*").failureHandler(this::failure);
@@ -140,6 +142,26 @@ public final class AdminApi {
       return;
     }
     blocking(ctx, 200, () -> new JsonObject().put("data", reports.requests(limit)));
+  }
+
+  /** The route explanation; {@code ?session=S&key=NAME} shows where that caller's session would go. */
+  private void plan(RoutingContext ctx) {
+    Alias alias = alias(editor.catalog(), ctx.pathParam("name"));
+    String session = ctx.queryParams().get("session");
+    String keyName = ctx.queryParams().get("key");
+    if (session == null) {
+      json(ctx, 200, PlanView.of(router, editor.catalog(), alias, null));
+      return;
+    }
+    if (keyName == null) {
+      error(ctx, AdminError.bad("missing_field", "'key' names the caller whose session this is.", "key"));
+      return;
+    }
+    blocking(ctx, 200, () -> {
+      ApiKey k = key(keyName);
+      Long sticky = stickiness.lookup(alias, stickiness.keyHash(k.id(), session)).orElse(null);
+      return PlanView.of(router, editor.catalog(), alias, sticky);
+    });
   }
 
   private void usage(RoutingContext ctx) {

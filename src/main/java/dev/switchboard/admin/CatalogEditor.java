@@ -11,6 +11,7 @@ import dev.switchboard.catalog.ModelKind;
 import dev.switchboard.catalog.Provider;
 import dev.switchboard.catalog.Secret;
 import dev.switchboard.catalog.Target;
+import dev.switchboard.routing.Stickiness;
 import dev.switchboard.store.CatalogRows;
 import dev.switchboard.store.CatalogStore;
 import dev.switchboard.store.DuplicateNameException;
@@ -35,17 +36,19 @@ public final class CatalogEditor {
       "prices", "capabilities");
   static final Set<String> ALIAS_FIELDS = Set.of("name", "display_name", "description", "target", "targets", "rule",
       "max_attempts", "retries", "hide_targets", "active", "cooldown_seconds", "input_price_weight",
-      "output_price_weight");
+      "output_price_weight", "sticky_ttl_seconds");
   static final Set<String> KEY_FIELDS = Set.of("name", "key", "active");
 
   private final CatalogStore store;
   private final CatalogHolder catalog;
   private final KeyRing keys;
+  private final Stickiness stickiness;
 
-  public CatalogEditor(CatalogStore store, CatalogHolder catalog, KeyRing keys) {
+  public CatalogEditor(CatalogStore store, CatalogHolder catalog, KeyRing keys, Stickiness stickiness) {
     this.store = store;
     this.catalog = catalog;
     this.keys = keys;
+    this.stickiness = stickiness;
   }
 
   /** Reads everything from the store and swaps in a new snapshot and key ring. */
@@ -130,6 +133,7 @@ public final class CatalogEditor {
     write(() -> {
       store.deleteModel(m.id(), force, Audits.of(actor, "model.delete", m.name(),
           new JsonObject().put("force", force).put("removed_from", users.stream().map(Alias::name).toList())));
+      stickiness.forgetModel(m.id());
       return null;
     }, "model_in_use");
   }
@@ -158,7 +162,9 @@ public final class CatalogEditor {
         f.has("cooldown_seconds") ? Integer.valueOf(f.integer("cooldown_seconds", 30, 1, 86_400))
             : create ? null : existing.cooldownSeconds(),
         f.number("input_price_weight", create ? 1 : existing.inputPriceWeight(), 0, 1000),
-        f.number("output_price_weight", create ? 1 : existing.outputPriceWeight(), 0, 1000));
+        f.number("output_price_weight", create ? 1 : existing.outputPriceWeight(), 0, 1000),
+        f.integer("sticky_ttl_seconds", create ? Alias.DEFAULT_STICKY_TTL_SECONDS : existing.stickyTtlSeconds(), 0,
+            Alias.MAX_STICKY_TTL_SECONDS));
     JsonObject audit = body.copy();
     audit.remove("target");
     audit.put("targets", targets.stream().map(t -> c.model(t.modelId()).map(Model::name).orElse("?")).toList());
@@ -168,6 +174,7 @@ public final class CatalogEditor {
   public synchronized void deleteAlias(Alias a, String actor) {
     write(() -> {
       store.deleteAlias(a.id(), Audits.of(actor, "alias.delete", a.name(), null));
+      stickiness.forgetAlias(a.name());
       return null;
     });
   }

@@ -12,11 +12,11 @@ final class PlanView {
 
   private PlanView() {}
 
-  static JsonObject of(Router router, Catalog catalog, Alias alias) {
+  static JsonObject of(Router router, Catalog catalog, Alias alias, Long stickyModel) {
     Route route = catalog.route(alias.name()).orElseThrow();
     JsonArray steps = new JsonArray();
     boolean degraded = true;
-    for (Router.PlanStep s : router.explain(route)) {
+    for (Router.PlanStep s : router.explain(route, stickyModel)) {
       boolean cooling = s.state().coolingDown(router.health().now());
       if (s.place() > 0 && !cooling) {
         degraded = false;
@@ -38,6 +38,7 @@ final class PlanView {
         .put("max_attempts", alias.maxAttempts())
         .put("retries", alias.retries())
         .put("available", route.available())
+        .put("sticky_target", stickyModel == null ? null : catalog.model(stickyModel).map(m -> m.name()).orElse(null))
         .put("degraded", route.available() && degraded)
         .put("steps", steps);
   }

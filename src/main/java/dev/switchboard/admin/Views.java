@@ -78,6 +78,7 @@ final class Views {
         .put("cooldown_seconds", a.cooldownSeconds())
         .put("input_price_weight", a.inputPriceWeight())
         .put("output_price_weight", a.outputPriceWeight())
+        .put("sticky_ttl_seconds", a.stickyTtlSeconds())
         .put("active", a.active())
         .put("available", available)
         .put("unavailable_reason", available ? null : a.targets().isEmpty() ? "target_deleted"

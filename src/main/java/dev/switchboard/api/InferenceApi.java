@@ -6,6 +6,7 @@ import dev.switchboard.ledger.Ledger;
 import dev.switchboard.protocol.Endpoint;
 import dev.switchboard.routing.Failover;
 import dev.switchboard.routing.Router;
+import dev.switchboard.routing.Stickiness;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -25,9 +26,11 @@ public final class InferenceApi {
   private final Clock clock;
   private final long bodyLimit;
   private final ModelList models;
+  private final Stickiness stickiness;
 
-  public InferenceApi(CatalogHolder catalog, KeyRing keys, Router router, Failover failover, Ledger ledger,
-      Clock clock, long bodyLimit) {
+  public InferenceApi(CatalogHolder catalog, KeyRing keys, Router router, Failover failover, Stickiness stickiness,
+      Ledger ledger, Clock clock, long bodyLimit) {
+    this.stickiness = stickiness;
     this.catalog = catalog;
     this.auth = new Auth(keys);
     this.router = router;
@@ -80,6 +83,10 @@ public final class InferenceApi {
 
   Router router() {
     return router;
+  }
+
+  Stickiness stickiness() {
+    return stickiness;
   }
 
   Failover failover() {

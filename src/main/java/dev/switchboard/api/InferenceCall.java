@@ -32,6 +32,7 @@ final class InferenceCall {
   private Route route;
   private UsageRecorder usage;
   private Plan plan;
+  private String sessionHash;
 
   InferenceCall(RoutingContext ctx, Endpoint endpoint, InferenceApi api) {
     this.ctx = ctx;
@@ -61,7 +62,11 @@ final class InferenceCall {
       Respond.error(ctx, new GatewayError.WrongEndpoint(body.model(), route.kind().wire()));
       return;
     }
-    plan = api.router().plan(route);
+    Caller caller = ctx.get(CALLER);
+    sessionHash = route.isAlias() && route.alias().sticky()
+        ? api.stickiness().keyHash(caller.keyId(), sessionKey()) : null;
+    Long sticky = sessionHash == null ? null : api.stickiness().lookup(route.alias(), sessionHash).orElse(null);
+    plan = api.router().plan(route, sticky);
     if (plan.isEmpty()) {
       Respond.error(ctx, new GatewayError.AliasUnavailable(body.model()));
       return;
@@ -86,6 +91,9 @@ final class InferenceCall {
     int attempts = outcome.failed().size();
     switch (outcome) {
       case Outcome.Answered a -> {
+        if (a.rewritten() != null && a.reply().status() < 400) {
+          stick(a.last().binding());
+        }
         usage.failedOver(a.failed());
         usage.finished(a.last(), a.rewritten() == null ? null : a.rewritten().usage());
         Headers.served(resp, attempts + 1, a.last().binding(), failoverState(a.last().binding()), route.hideTargets());
@@ -96,6 +104,7 @@ final class InferenceCall {
             .end(a.rewritten() != null ? a.rewritten().body() : a.reply().body());
       }
       case Outcome.Streaming s -> {
+        stick(s.binding());
         usage.failedOver(s.failed());
         Headers.served(resp, attempts + 1, s.binding(), failoverState(s.binding()), route.hideTargets());
         Headers.rateLimits(resp, s.reply().headers());
@@ -106,6 +115,21 @@ final class InferenceCall {
         usage.failedOver(c.failed());
         usage.finished(c.last(), null);
       }
+    }
+  }
+
+  /** The session key: header {@code x-session-id}, {@code x-session-affinity}, body prompt_cache_key or user. */
+  private String sessionKey() {
+    String h = ctx.request().getHeader("x-session-id");
+    if (h == null || h.isBlank()) {
+      h = ctx.request().getHeader("x-session-affinity");
+    }
+    return h != null && !h.isBlank() ? h : body.sessionField();
+  }
+
+  private void stick(dev.switchboard.catalog.Binding served) {
+    if (sessionHash != null) {
+      api.stickiness().served(route.alias(), sessionHash, served.model().id());
     }
   }
 

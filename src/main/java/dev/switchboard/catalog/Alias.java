@@ -14,6 +14,7 @@ import java.util.List;
  * @param cooldownSeconds how long a failed target is skipped; {@code null} for the gateway's default
  * @param inputPriceWeight weight of the input price in the {@code cheapest} rule (1 by default)
  * @param outputPriceWeight weight of the output price in the {@code cheapest} rule (1 by default)
+ * @param stickyTtlSeconds how long a session stays on the target that served it (0 = not sticky)
  */
 public record Alias(
     long id,
@@ -31,9 +32,12 @@ public record Alias(
     Instant updatedAt,
     Integer cooldownSeconds,
     double inputPriceWeight,
-    double outputPriceWeight) {
+    double outputPriceWeight,
+    int stickyTtlSeconds) {
 
   public static final String DEFAULT_RULE = "failover";
+  public static final int DEFAULT_STICKY_TTL_SECONDS = 3600;
+  public static final int MAX_STICKY_TTL_SECONDS = 30 * 24 * 3600;
   public static final int DEFAULT_MAX_ATTEMPTS = 3;
 
   public Alias {
@@ -45,6 +49,11 @@ public record Alias(
       int maxAttempts, int retries, boolean hideTargets, boolean active, String source, Instant createdAt,
       Instant updatedAt) {
     this(id, name, displayName, description, targets, rule, maxAttempts, retries, hideTargets, active, source,
-        createdAt, updatedAt, null, 1, 1);
+        createdAt, updatedAt, null, 1, 1, DEFAULT_STICKY_TTL_SECONDS);
+  }
+
+  /** Sticky only with two or more targets and a window. */
+  public boolean sticky() {
+    return stickyTtlSeconds > 0 && targets.size() >= 2;
   }
 }

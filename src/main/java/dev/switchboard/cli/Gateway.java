@@ -14,6 +14,8 @@ import dev.switchboard.ledger.Reports;
 import dev.switchboard.ledger.UsageRows;
 import dev.switchboard.routing.Failover;
 import dev.switchboard.routing.Router;
+import dev.switchboard.routing.Stickiness;
+import dev.switchboard.store.SessionStore;
 import dev.switchboard.routing.TargetStats;
 import dev.switchboard.health.HealthBoard;
 import dev.switchboard.health.HealthSettings;
@@ -56,9 +58,11 @@ public final class Gateway implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
   private static final String ADMIN_DIGEST = "admin_token_sha256";
   private static final Duration DRAIN = Duration.ofSeconds(30);
+  private static final Duration SESSION_PURGE = Duration.ofMinutes(10);
 
   private final Database db;
   private final LedgerWriter ledger;
+  private final Stickiness stickiness;
   private final Vertx vertx;
   private final HttpClient client;
   private final List<HttpServer> servers;
@@ -66,8 +70,9 @@ public final class Gateway implements AutoCloseable {
   private final AtomicBoolean draining;
   private boolean closed;
 
-  private Gateway(Database db, LedgerWriter ledger, Vertx vertx, HttpClient client, List<HttpServer> servers,
-      String generatedAdminToken, AtomicBoolean draining) {
+  private Gateway(Database db, LedgerWriter ledger, Stickiness stickiness, Vertx vertx, HttpClient client,
+      List<HttpServer> servers, String generatedAdminToken, AtomicBoolean draining) {
+    this.stickiness = stickiness;
     this.draining = draining;
     this.db = db;
     this.ledger = ledger;
@@ -102,7 +107,9 @@ public final class Gateway implements AutoCloseable {
     SecretBox box = SecretBox.load(settings.secret(), settings.dataDir());
     CatalogHolder catalog = new CatalogHolder();
     KeyRing keys = new KeyRing();
-    CatalogEditor editor = new CatalogEditor(new CatalogStore(db, box, clock), catalog, keys);
+    Stickiness stickiness = new Stickiness(clock, box::hmac, new SessionRepository(new SessionStore(db)));
+    stickiness.load();
+    CatalogEditor editor = new CatalogEditor(new CatalogStore(db, box, clock), catalog, keys, stickiness);
     editor.reload();
     if (file != null) {
       new CatalogFileApplier(editor).apply(file);
@@ -134,9 +141,11 @@ public final class Gateway implements AutoCloseable {
         HealthSettings.DEFAULTS.withCooldown(settings.failoverCooldown()));
     Failover failover = new Failover(kind -> upstream, health, stats,
         (ms, task) -> vertx.setTimer(Math.max(1, ms), id -> task.run()), random);
-    InferenceApi inference = new InferenceApi(catalog, keys, router, failover, ledger, clock, settings.bodyLimit());
+    InferenceApi inference = new InferenceApi(catalog, keys, router, failover, stickiness, ledger, clock,
+        settings.bodyLimit());
     AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)),
-        router);
+        router, stickiness);
+    vertx.setPeriodic(SESSION_PURGE.toMillis(), id -> stickiness.purge());
     io.vertx.ext.web.Router web = io.vertx.ext.web.Router.router(vertx);
     // While draining, every answer asks its client to close the connection: a kept-alive connection would
     // otherwise keep bringing new requests to a server that is trying to stop.
@@ -154,9 +163,10 @@ public final class Gateway implements AutoCloseable {
     inference.mount(web);
     admin.mount(web);
     try {
-      return new Gateway(db, ledger, vertx, client, listen(vertx, web, settings), generated, draining);
+      return new Gateway(db, ledger, stickiness, vertx, client, listen(vertx, web, settings), generated, draining);
     } catch (RuntimeException e) {
       ledger.close();
+      stickiness.close();
       try {
         await(vertx.close());
       } catch (RuntimeException closing) {
@@ -207,6 +217,7 @@ public final class Gateway implements AutoCloseable {
       LOG.warn("servers did not stop cleanly: {}", e.toString());
     }
     ledger.close();
+    stickiness.close();
     try {
       await(client.close());
       await(vertx.close());

@@ -18,7 +18,7 @@ public final class OpenAiRequest {
 
   private static final Set<String> WANTED =
       Set.of("model", "stream", "stream_options", "messages", "prompt", "input", "api_base", "base_url",
-          "api_key");
+          "api_key", "prompt_cache_key", "user");
   private static final Set<String> NESTED = Set.of("stream_options");
   private static final Set<String> REDIRECTING = Set.of("api_base", "base_url", "api_key");
   private static final byte[] INCLUDE_USAGE = Bytes.utf8("\"stream_options\":{\"include_usage\":true},");
@@ -116,6 +116,17 @@ public final class OpenAiRequest {
   /** True when the caller itself asked for the final usage chunk of a stream. */
   public boolean callerWantsUsage() {
     return callerWantsUsage;
+  }
+
+  /** The body's session hint: {@code prompt_cache_key}, else {@code user}, when either is a non-empty string. */
+  public String sessionField() {
+    for (String f : new String[] {"prompt_cache_key", "user"}) {
+      JsonScan.Field v = scan.field(f);
+      if (v != null && v.isString() && !v.text().isEmpty()) {
+        return v.text();
+      }
+    }
+    return null;
   }
 
   public int size() {

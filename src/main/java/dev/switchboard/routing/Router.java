@@ -40,22 +40,31 @@ public final class Router {
   }
 
   public Plan plan(Route route) {
+    return plan(route, null);
+  }
+
+  /**
+   * The plan for a request; {@code stickyModel} is the model the caller's session stuck to, or {@code null}.
+   * Order: session, then the rule; targets cooling down go last whatever put them first.
+   */
+  public Plan plan(Route route, Long stickyModel) {
     List<Binding> available = route.bindings().stream().filter(Binding::available).toList();
     List<Binding> ordered = available.size() < 2 ? available : selector(route.alias()).order(available);
-    return arrange(route, ordered);
+    return arrange(route, stick(ordered, stickyModel));
   }
 
   /** One line per target: where a request would take it now, and why. */
-  public List<PlanStep> explain(Route route) {
+  public List<PlanStep> explain(Route route, Long stickyModel) {
     List<Binding> available = route.bindings().stream().filter(Binding::available).toList();
     Rule.Selector selector = available.size() < 2 ? null : selector(route.alias());
-    List<Binding> ordered = selector == null ? available : selector.preview(available);
+    List<Binding> ordered = stick(selector == null ? available : selector.preview(available), stickyModel);
     Plan plan = arrange(route, ordered);
     List<PlanStep> steps = new ArrayList<>();
     for (int i = 0; i < plan.targets().size(); i++) {
       Binding b = plan.targets().get(i);
       TargetState s = health.state(plan.key(b));
-      String why = selector == null ? "only available target" : selector.why(b, ordered.indexOf(b) + 1);
+      String why = stickyModel != null && b.model().id() == stickyModel ? "the session's target"
+          : selector == null ? "only available target" : selector.why(b, ordered.indexOf(b) + 1);
       String cooling = s.coolingDown(health.now()) ? "cooling down until " + s.downUntil() + " (" + s.lastError()
           + "); tried only after the healthy targets" : null;
       steps.add(new PlanStep(b, i + 1, s, cooling == null ? why : why + "; " + cooling));
@@ -70,6 +79,21 @@ public final class Router {
 
   /** A target's place in the explained plan ({@code 0} when it is not tried) and the reason. */
   public record PlanStep(Binding binding, int place, TargetState state, String reason) {}
+
+  private static List<Binding> stick(List<Binding> ordered, Long stickyModel) {
+    if (stickyModel == null || ordered.size() < 2) {
+      return ordered;
+    }
+    List<Binding> out = new ArrayList<>(ordered.size());
+    for (Binding b : ordered) {
+      if (b.model().id() == stickyModel) {
+        out.addFirst(b);
+      } else {
+        out.add(b);
+      }
+    }
+    return out;
+  }
 
   private Plan arrange(Route route, List<Binding> ordered) {
     Alias alias = route.alias();

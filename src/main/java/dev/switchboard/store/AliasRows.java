@@ -18,7 +18,8 @@ import java.util.Optional;
 final class AliasRows {
   private static final String SELECT =
       "SELECT id, name, display_name, description, rule, max_attempts, retries, hide_targets, active, source,"
-          + " cooldown_seconds, input_price_weight, output_price_weight, created_at, updated_at FROM alias";
+          + " cooldown_seconds, input_price_weight, output_price_weight, sticky_ttl_seconds, created_at, updated_at"
+          + " FROM alias";
 
   private AliasRows() {}
 
@@ -96,8 +97,8 @@ final class AliasRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO alias (name, display_name, description, rule, max_attempts, retries, hide_targets, active,"
-                + " source, cooldown_seconds, input_price_weight, output_price_weight, created_at, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
+                + " source, cooldown_seconds, input_price_weight, output_price_weight, sticky_ttl_seconds, created_at,"
+                + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
       int i = bindCommon(ps, a);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, Sql.millis(now));
@@ -110,7 +111,7 @@ final class AliasRows {
         c.prepareStatement(
             "UPDATE alias SET name = ?, display_name = ?, description = ?, rule = ?, max_attempts = ?, retries = ?,"
                 + " hide_targets = ?, active = ?, source = ?, cooldown_seconds = ?, input_price_weight = ?,"
-                + " output_price_weight = ?, updated_at = ? WHERE id = ?")) {
+                + " output_price_weight = ?, sticky_ttl_seconds = ?, updated_at = ? WHERE id = ?")) {
       int i = bindCommon(ps, a);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, a.id());
@@ -170,6 +171,7 @@ final class AliasRows {
     Sql.setInt(ps, ++i, a.cooldownSeconds());
     ps.setDouble(++i, a.inputPriceWeight());
     ps.setDouble(++i, a.outputPriceWeight());
+    ps.setInt(++i, a.stickyTtlSeconds());
     return i;
   }
 
@@ -194,6 +196,7 @@ final class AliasRows {
         Sql.instant(rs, "updated_at"),
         Sql.getInt(rs, "cooldown_seconds"),
         rs.getDouble("input_price_weight"),
-        rs.getDouble("output_price_weight"));
+        rs.getDouble("output_price_weight"),
+        rs.getInt("sticky_ttl_seconds"));
   }
 }

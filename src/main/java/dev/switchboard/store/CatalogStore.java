@@ -143,6 +143,7 @@ public final class CatalogStore {
             AuditRows.insert(c, new Audit(audit.actor(), "alias.update", alias.getValue(), details), now);
           }
           ModelRows.delete(c, id);
+          SessionStore.forgetModel(c, id);
           RouteNames.release(c, name, RouteNames.MODEL);
           AuditRows.insert(c, audit, now);
           return null;
@@ -198,6 +199,7 @@ public final class CatalogStore {
         c -> {
           String name = AliasRows.name(c, id).orElseThrow(() -> new NotFoundException("alias", id));
           AliasRows.delete(c, id);
+          SessionStore.forgetAlias(c, name);
           RouteNames.release(c, name, RouteNames.ALIAS);
           AuditRows.insert(c, audit, now);
           return null;

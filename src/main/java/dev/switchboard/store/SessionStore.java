@@ -121,4 +121,20 @@ public final class SessionStore {
   private interface Binder {
     void bind(PreparedStatement ps) throws SQLException;
   }
+
+  /** Inside a catalog transaction: the sessions of a deleted alias go with it. */
+  static void forgetAlias(java.sql.Connection c, String aliasName) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("DELETE FROM route_session WHERE alias_name = ?")) {
+      ps.setString(1, aliasName);
+      ps.executeUpdate();
+    }
+  }
+
+  /** Inside a catalog transaction: the sessions that stuck to a deleted model go with it. */
+  static void forgetModel(java.sql.Connection c, long modelId) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("DELETE FROM route_session WHERE model_id = ?")) {
+      ps.setLong(1, modelId);
+      ps.executeUpdate();
+    }
+  }
 }

@@ -27,7 +27,8 @@ final class GatewayHarness implements AutoCloseable {
   final Map<String, MockUpstream> mocks = new LinkedHashMap<>();
   final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
-  final Gateway gateway;
+  Gateway gateway;
+  private final Settings settings;
 
   final MutableClock clock = new MutableClock(java.time.Instant.parse("2026-12-01T00:00:00Z"));
 
@@ -37,7 +38,14 @@ final class GatewayHarness implements AutoCloseable {
     }
     Settings settings = Settings.defaults().withDataDir(dataDir).withPort(0).withAdminToken(ADMIN)
         .withBodyLimit(bodyLimit);
-    gateway = Gateway.start(databaseUrl == null ? settings : settings.withDatabaseUrl(databaseUrl), null, clock);
+    this.settings = databaseUrl == null ? settings : settings.withDatabaseUrl(databaseUrl);
+    gateway = Gateway.start(this.settings, null, clock);
+  }
+
+  /** Stops the gateway and starts it again on the same data (the mocks keep running). */
+  void restart() {
+    gateway.close();
+    gateway = Gateway.start(settings.withPort(0), null, clock);
   }
 
   MockUpstream mock(String name) {

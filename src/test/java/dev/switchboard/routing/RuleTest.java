@@ -35,7 +35,7 @@ class RuleTest {
 
   static Alias alias(String rule, double inWeight, double outWeight) {
     return new Alias(1, "al", null, null, List.of(), rule, 3, 0, false, true, "api", Instant.EPOCH, Instant.EPOCH,
-        null, inWeight, outWeight);
+        null, inWeight, outWeight, 3600);
   }
 
   static List<Long> ids(List<Binding> bs) {

@@ -43,7 +43,7 @@ class PricesCapabilitiesStoreTest {
 
   private static Alias alias(String name, long modelId, Integer cooldown, double inWeight, double outWeight) {
     return new Alias(0, name, null, null, List.of(new Target(modelId, 1, 1)), "cheapest", 3, 0, false, true, "api",
-        null, null, cooldown, inWeight, outWeight);
+        null, null, cooldown, inWeight, outWeight, Alias.DEFAULT_STICKY_TTL_SECONDS);
   }
 
   @ParameterizedTest
@@ -103,7 +103,7 @@ class PricesCapabilitiesStoreTest {
       assertEquals(1.0, plain.outputPriceWeight());
 
       Alias relaxed = new Alias(tuned.id(), "tuned", null, null, tuned.targets(), "cheapest", 3, 0, false, true,
-          "api", null, null, null, 1, 3);
+          "api", null, null, null, 1, 3, Alias.DEFAULT_STICKY_TTL_SECONDS);
       Alias updated = store.saveAlias(relaxed, audit("alias.update", "tuned"));
       assertNull(updated.cooldownSeconds());
       assertEquals(3.0, updated.outputPriceWeight());
