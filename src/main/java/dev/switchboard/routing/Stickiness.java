@@ -98,26 +98,29 @@ public final class Stickiness implements AutoCloseable {
     }
     Sticky next = new Sticky(alias.name(), keyHash, modelId, now.plus(window), now);
     sessions.put(id, next);
-    writer.execute(() -> {
-      try {
-        repository.save(next);
-      } catch (RuntimeException e) {
-        LOG.warn("session of alias {} not saved: {}", alias.name(), e.toString());
-      }
-    });
+    write(() -> repository.save(next), "session of alias " + alias.name() + " not saved");
+  }
+
+  /** Queues a write; after {@link #close} (shutdown) the write is dropped: memory is gone with the process. */
+  private void write(Runnable work, String failure) {
+    try {
+      writer.execute(() -> {
+        try {
+          work.run();
+        } catch (RuntimeException e) {
+          LOG.warn("{}: {}", failure, e.toString());
+        }
+      });
+    } catch (java.util.concurrent.RejectedExecutionException closed) {
+      LOG.debug("{}: shutting down", failure);
+    }
   }
 
   /** Drops expired sessions from memory and the table. */
   public void purge() {
     Instant now = clock.instant();
     sessions.values().removeIf(s -> !s.expiresAt().isAfter(now));
-    writer.execute(() -> {
-      try {
-        repository.purgeExpired(now);
-      } catch (RuntimeException e) {
-        LOG.warn("expired sessions not purged: {}", e.toString());
-      }
-    });
+    write(() -> repository.purgeExpired(now), "expired sessions not purged");
   }
 
   /** Forgets every session of an alias (deleted or renamed) in memory; the table is cleared with the alias. */
