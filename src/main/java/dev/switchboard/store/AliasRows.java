@@ -18,8 +18,8 @@ import java.util.Optional;
 final class AliasRows {
   private static final String SELECT =
       "SELECT id, name, display_name, description, rule, max_attempts, retries, hide_targets, active, source,"
-          + " cooldown_seconds, input_price_weight, output_price_weight, sticky_ttl_seconds, created_at, updated_at"
-          + " FROM alias";
+          + " cooldown_seconds, input_price_weight, output_price_weight, sticky_ttl_seconds, health_json, pinned_model_id,"
+          + " created_at, updated_at FROM alias";
 
   private AliasRows() {}
 
@@ -97,8 +97,9 @@ final class AliasRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO alias (name, display_name, description, rule, max_attempts, retries, hide_targets, active,"
-                + " source, cooldown_seconds, input_price_weight, output_price_weight, sticky_ttl_seconds, created_at,"
-                + " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
+                + " source, cooldown_seconds, input_price_weight, output_price_weight, sticky_ttl_seconds, health_json,"
+                + " pinned_model_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + " RETURNING id")) {
       int i = bindCommon(ps, a);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, Sql.millis(now));
@@ -111,7 +112,8 @@ final class AliasRows {
         c.prepareStatement(
             "UPDATE alias SET name = ?, display_name = ?, description = ?, rule = ?, max_attempts = ?, retries = ?,"
                 + " hide_targets = ?, active = ?, source = ?, cooldown_seconds = ?, input_price_weight = ?,"
-                + " output_price_weight = ?, sticky_ttl_seconds = ?, updated_at = ? WHERE id = ?")) {
+                + " output_price_weight = ?, sticky_ttl_seconds = ?, health_json = ?, pinned_model_id = ?,"
+                + " updated_at = ? WHERE id = ?")) {
       int i = bindCommon(ps, a);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, a.id());
@@ -172,6 +174,12 @@ final class AliasRows {
     ps.setDouble(++i, a.inputPriceWeight());
     ps.setDouble(++i, a.outputPriceWeight());
     ps.setInt(++i, a.stickyTtlSeconds());
+    ps.setString(++i, Json.health(a.health()));
+    if (a.pinnedModelId() == null) {
+      ps.setNull(++i, java.sql.Types.BIGINT);
+    } else {
+      ps.setLong(++i, a.pinnedModelId());
+    }
     return i;
   }
 
@@ -197,6 +205,8 @@ final class AliasRows {
         Sql.getInt(rs, "cooldown_seconds"),
         rs.getDouble("input_price_weight"),
         rs.getDouble("output_price_weight"),
-        rs.getInt("sticky_ttl_seconds"));
+        rs.getInt("sticky_ttl_seconds"),
+        Json.health(rs.getString("health_json")),
+        rs.getObject("pinned_model_id") == null ? null : rs.getLong("pinned_model_id"));
   }
 }

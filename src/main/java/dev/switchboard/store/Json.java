@@ -187,4 +187,49 @@ final class Json {
       throw new IllegalStateException("stored JSON is not readable: " + e.getOriginalMessage(), e);
     }
   }
+
+  /** An alias's health settings: durations in milliseconds, absent fields inherit; all-inherit is SQL NULL. */
+  static String health(dev.switchboard.catalog.HealthPolicy h) {
+    if (h == null || h.inherits()) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    putAny(m, "trip_errors", h.tripErrors());
+    putAny(m, "trip_window_ms", h.tripWindow() == null ? null : h.tripWindow().toMillis());
+    putAny(m, "cooldown_ms", h.cooldown() == null ? null : h.cooldown().toMillis());
+    putAny(m, "probe_interval_ms", h.probeInterval() == null ? null : h.probeInterval().toMillis());
+    putAny(m, "probe_timeout_ms", h.probeTimeout() == null ? null : h.probeTimeout().toMillis());
+    putAny(m, "probe_enabled", h.probeEnabled());
+    putAny(m, "recovery_probes", h.recoveryProbes());
+    putAny(m, "min_dwell_ms", h.minDwell() == null ? null : h.minDwell().toMillis());
+    return write(m);
+  }
+
+  static dev.switchboard.catalog.HealthPolicy health(String json) {
+    if (json == null || json.isBlank()) {
+      return dev.switchboard.catalog.HealthPolicy.INHERIT;
+    }
+    JsonNode n = tree(json);
+    return new dev.switchboard.catalog.HealthPolicy(
+        n.hasNonNull("trip_errors") ? n.get("trip_errors").asInt() : null,
+        ms(n, "trip_window_ms"),
+        ms(n, "cooldown_ms"),
+        ms(n, "probe_interval_ms"),
+        ms(n, "probe_timeout_ms"),
+        n.hasNonNull("probe_enabled") ? n.get("probe_enabled").asBoolean() : null,
+        n.hasNonNull("recovery_probes") ? n.get("recovery_probes").asInt() : null,
+        ms(n, "min_dwell_ms"));
+  }
+
+  private static Duration ms(JsonNode n, String field) {
+    return n.hasNonNull(field) ? Duration.ofMillis(n.get(field).asLong()) : null;
+  }
+
+  private static void putAny(Map<String, Object> m, String key, Object value) {
+    if (value != null) {
+      m.put(key, value);
+    }
+  }
+
+
 }

@@ -15,7 +15,7 @@ import java.util.Optional;
 final class ModelRows {
   private static final String SELECT =
       "SELECT id, name, provider_id, upstream_model, kind, timeouts_json, active, source, created_at, updated_at,"
-          + " prices_json, capabilities_json FROM model";
+          + " prices_json, capabilities_json, probe_request FROM model";
 
   private ModelRows() {}
 
@@ -52,8 +52,8 @@ final class ModelRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO model (name, provider_id, upstream_model, kind, timeouts_json, active, source, prices_json,"
-                + " capabilities_json, created_at, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
+                + " capabilities_json, probe_request, created_at, updated_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")) {
       int i = bindCommon(ps, m);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, Sql.millis(now));
@@ -65,7 +65,8 @@ final class ModelRows {
     try (PreparedStatement ps =
         c.prepareStatement(
             "UPDATE model SET name = ?, provider_id = ?, upstream_model = ?, kind = ?, timeouts_json = ?,"
-                + " active = ?, source = ?, prices_json = ?, capabilities_json = ?, updated_at = ? WHERE id = ?")) {
+                + " active = ?, source = ?, prices_json = ?, capabilities_json = ?, probe_request = ?, updated_at = ?"
+                + " WHERE id = ?")) {
       int i = bindCommon(ps, m);
       ps.setLong(++i, Sql.millis(now));
       ps.setLong(++i, m.id());
@@ -91,6 +92,7 @@ final class ModelRows {
     ps.setString(++i, m.source() == null || m.source().isBlank() ? "api" : m.source());
     ps.setString(++i, Json.prices(m.prices()));
     ps.setString(++i, Json.capabilities(m.capabilities()));
+    ps.setString(++i, m.probeRequest());
     return i;
   }
 
@@ -108,6 +110,7 @@ final class ModelRows {
         Sql.instant(rs, "created_at"),
         Sql.instant(rs, "updated_at"),
         Json.prices(rs.getString("prices_json")),
-        Json.capabilities(rs.getString("capabilities_json")));
+        Json.capabilities(rs.getString("capabilities_json")),
+        rs.getString("probe_request"));
   }
 }

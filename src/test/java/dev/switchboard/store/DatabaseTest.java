@@ -29,7 +29,7 @@ class DatabaseTest {
       new SettingStore(db).put("survives", "reopen");
     }
     try (Database db = Database.open(url)) {
-      assertEquals("4", Fixtures.scalar(db, "SELECT COUNT(*) FROM flyway_schema_history WHERE success = ?", true));
+      assertEquals("5", Fixtures.scalar(db, "SELECT COUNT(*) FROM flyway_schema_history WHERE success = ?", true));
       assertEquals("reopen", new SettingStore(db).get("survives").orElseThrow());
       List<String> tables =
           List.of("provider", "model", "alias", "alias_target", "route_name", "api_key", "usage_event",
