@@ -75,6 +75,26 @@ public final class AdminApi {
     web.get("/api/requests").handler(this::requests);
     web.get("/api/usage").handler(this::usage);
     web.get("/api/aliases/:name/plan").handler(this::plan);
+    FailoverApi failover = new FailoverApi(editor, router);
+    web.get("/api/failover").handler(ctx -> json(ctx, 200, failover.all()));
+    web.get("/api/failover/events").handler(failover::events);
+    web.get("/api/failover/:name").handler(ctx -> json(ctx, 200,
+        failover.one(editor.catalog(), alias(editor.catalog(), ctx.pathParam("name")))));
+    web.post("/api/failover/:name/pin").handler(ctx -> {
+      Alias a = alias(editor.catalog(), ctx.pathParam("name"));
+      body(ctx).ifPresent(b -> blocking(ctx, 200, () -> {
+        String target = new Fields(b, java.util.Set.of("target")).requiredString("target");
+        editor.pin(a, target, ACTOR);
+        return failover.one(editor.catalog(), editor.catalog().alias(a.name()).orElseThrow());
+      }));
+    });
+    web.delete("/api/failover/:name/pin").handler(ctx -> {
+      Alias a = alias(editor.catalog(), ctx.pathParam("name"));
+      blocking(ctx, 200, () -> {
+        editor.pin(a, null, ACTOR);
+        return failover.one(editor.catalog(), editor.catalog().alias(a.name()).orElseThrow());
+      });
+    });
     web.route("/api/*").handler(ctx -> error(ctx, new AdminError(404, "not_found",
         "Unknown admin URL: " + ctx.request().method() + " " + ctx.request().path() + ".", null)));
     web.route("/api/*").failureHandler(this::failure);

@@ -36,7 +36,7 @@ public final class CatalogEditor {
       "prices", "capabilities");
   static final Set<String> ALIAS_FIELDS = Set.of("name", "display_name", "description", "target", "targets", "rule",
       "max_attempts", "retries", "hide_targets", "active", "cooldown_seconds", "input_price_weight",
-      "output_price_weight", "sticky_ttl_seconds");
+      "output_price_weight", "sticky_ttl_seconds", "health");
   static final Set<String> KEY_FIELDS = Set.of("name", "key", "active");
 
   private final CatalogStore store;
@@ -164,11 +164,37 @@ public final class CatalogEditor {
         f.number("input_price_weight", create ? 1 : existing.inputPriceWeight(), 0, 1000),
         f.number("output_price_weight", create ? 1 : existing.outputPriceWeight(), 0, 1000),
         f.integer("sticky_ttl_seconds", create ? Alias.DEFAULT_STICKY_TTL_SECONDS : existing.stickyTtlSeconds(), 0,
-            Alias.MAX_STICKY_TTL_SECONDS));
+            Alias.MAX_STICKY_TTL_SECONDS),
+        f.has("health") ? HealthRules.parse(f.object("health")) : create ? null : existing.health(),
+        create ? null : pinAfterEdit(existing, targets));
     JsonObject audit = body.copy();
     audit.remove("target");
     audit.put("targets", targets.stream().map(t -> c.model(t.modelId()).map(Model::name).orElse("?")).toList());
     return write(() -> store.saveAlias(a, Audits.of(actor, create ? "alias.create" : "alias.update", name, audit)));
+  }
+
+  /** A pin survives an edit only while its target is still one of the alias's targets. */
+  private static Long pinAfterEdit(Alias existing, List<Target> targets) {
+    Long pin = existing.pinnedModelId();
+    return pin != null && targets.stream().anyMatch(t -> t.modelId() == pin) ? pin : null;
+  }
+
+  /** Pins an alias to one of its targets ({@code null} unpins); audited as {@code alias.pin}/{@code alias.unpin}. */
+  public synchronized Alias pin(Alias alias, String targetName, String actor) {
+    Long modelId = null;
+    if (targetName != null) {
+      Model m = catalog.get().model(targetName).orElseThrow(() -> AdminError.bad("unknown_target",
+          "No model named '" + targetName + "'.", "target"));
+      if (alias.targets().stream().noneMatch(t -> t.modelId() == m.id())) {
+        throw AdminError.bad("unknown_target", "'" + targetName + "' is not a target of '" + alias.name() + "'.",
+            "target");
+      }
+      modelId = m.id();
+    }
+    Alias pinned = alias.withPin(modelId);
+    JsonObject details = new JsonObject().put("target", targetName);
+    return write(() -> store.saveAlias(pinned, Audits.of(actor, targetName == null ? "alias.unpin" : "alias.pin",
+        alias.name(), details)));
   }
 
   public synchronized void deleteAlias(Alias a, String actor) {

@@ -79,6 +79,8 @@ final class Views {
         .put("input_price_weight", a.inputPriceWeight())
         .put("output_price_weight", a.outputPriceWeight())
         .put("sticky_ttl_seconds", a.stickyTtlSeconds())
+        .put("health", HealthRules.json(a.health()))
+        .put("pinned", a.pinnedModelId() == null ? null : c.model(a.pinnedModelId()).map(Model::name).orElse(null))
         .put("active", a.active())
         .put("available", available)
         .put("unavailable_reason", available ? null : a.targets().isEmpty() ? "target_deleted"

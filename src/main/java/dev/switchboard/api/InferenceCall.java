@@ -127,7 +127,9 @@ final class InferenceCall {
     return h != null && !h.isBlank() ? h : body.sessionField();
   }
 
+  /** A successful answer: the session sticks to its target and the alias's active target is recorded. */
   private void stick(dev.switchboard.catalog.Binding served) {
+    api.router().tracker().served(plan, served);
     if (sessionHash != null) {
       api.stickiness().served(route.alias(), sessionHash, served.model().id());
     }

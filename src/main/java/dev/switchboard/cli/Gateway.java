@@ -18,6 +18,9 @@ import dev.switchboard.routing.Stickiness;
 import dev.switchboard.store.SessionStore;
 import dev.switchboard.routing.TargetStats;
 import dev.switchboard.health.HealthBoard;
+import dev.switchboard.health.HealthEvents;
+import dev.switchboard.routing.Prober;
+import dev.switchboard.upstream.ModelLister;
 import dev.switchboard.health.HealthSettings;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
@@ -29,6 +32,7 @@ import dev.switchboard.store.SettingStore;
 import dev.switchboard.store.UsageStore;
 import dev.switchboard.upstream.HttpUpstream;
 import dev.switchboard.upstream.Upstream;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
@@ -63,6 +67,10 @@ public final class Gateway implements AutoCloseable {
   private final Database db;
   private final LedgerWriter ledger;
   private final Stickiness stickiness;
+  private final ProbeRunner prober;
+
+  /** The prober and the context its probes run on. */
+  private record ProbeRunner(Prober prober, Context context) {}
   private final Vertx vertx;
   private final HttpClient client;
   private final List<HttpServer> servers;
@@ -70,8 +78,9 @@ public final class Gateway implements AutoCloseable {
   private final AtomicBoolean draining;
   private boolean closed;
 
-  private Gateway(Database db, LedgerWriter ledger, Stickiness stickiness, Vertx vertx, HttpClient client,
-      List<HttpServer> servers, String generatedAdminToken, AtomicBoolean draining) {
+  private Gateway(Database db, LedgerWriter ledger, Stickiness stickiness, ProbeRunner prober, Vertx vertx,
+      HttpClient client, List<HttpServer> servers, String generatedAdminToken, AtomicBoolean draining) {
+    this.prober = prober;
     this.stickiness = stickiness;
     this.draining = draining;
     this.db = db;
@@ -133,7 +142,8 @@ public final class Gateway implements AutoCloseable {
         new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true).setMaxInitialLineLength(8192),
         new PoolOptions().setHttp1MaxSize(512));
     Upstream upstream = new HttpUpstream(vertx, client);
-    HealthBoard health = new HealthBoard(clock, () -> ThreadLocalRandom.current().nextDouble());
+    HealthEvents events = new HealthEvents();
+    HealthBoard health = new HealthBoard(clock, () -> ThreadLocalRandom.current().nextDouble(), events);
     TargetStats stats = new TargetStats();
     // ThreadLocalRandom's one instance draws from the calling thread's own state: safe across event loops.
     RandomGenerator random = ThreadLocalRandom.current();
@@ -146,6 +156,12 @@ public final class Gateway implements AutoCloseable {
     AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)),
         router, stickiness);
     vertx.setPeriodic(SESSION_PURGE.toMillis(), id -> stickiness.purge());
+    Prober prober = new Prober(catalog::get, router, kind -> upstream, new ModelLister(client), random);
+    // Probes run on one event-loop context: their timers and answers stay on one thread.
+    Context probes = vertx.getOrCreateContext();
+    if (!settings.probeTick().isZero()) {
+      probes.runOnContext(v -> vertx.setPeriodic(settings.probeTick().toMillis(), id -> prober.tick()));
+    }
     io.vertx.ext.web.Router web = io.vertx.ext.web.Router.router(vertx);
     // While draining, every answer asks its client to close the connection: a kept-alive connection would
     // otherwise keep bringing new requests to a server that is trying to stop.
@@ -163,7 +179,8 @@ public final class Gateway implements AutoCloseable {
     inference.mount(web);
     admin.mount(web);
     try {
-      return new Gateway(db, ledger, stickiness, vertx, client, listen(vertx, web, settings), generated, draining);
+      return new Gateway(db, ledger, stickiness, new ProbeRunner(prober, probes), vertx, client, listen(vertx, web, settings), generated,
+          draining);
     } catch (RuntimeException e) {
       ledger.close();
       stickiness.close();
@@ -201,6 +218,13 @@ public final class Gateway implements AutoCloseable {
 
   public Vertx vertx() {
     return vertx;
+  }
+
+  /** Sends the probes that are due now (by the gateway's clock) and completes when they have answered. */
+  public Future<Void> probeNow() {
+    io.vertx.core.Promise<Void> done = io.vertx.core.Promise.promise();
+    prober.context().runOnContext(v -> prober.prober().tick().onComplete(done));
+    return done.future();
   }
 
   @Override

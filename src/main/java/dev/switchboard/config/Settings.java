@@ -12,6 +12,7 @@ import java.time.Duration;
  * @param secret the key material for credentials at rest from {@code SWITCHBOARD_SECRET}, or {@code null}
  * @param failoverCooldown how long a failed target is skipped unless its alias says otherwise
  *     ({@code SWITCHBOARD_FAILOVER_COOLDOWN}, seconds or a duration such as {@code 45s}; 30 s by default)
+ * @param probeTick how often the prober looks for due probes (1 s; zero turns the prober off)
  */
 public record Settings(
     String host,
@@ -21,49 +22,55 @@ public record Settings(
     long bodyLimit,
     String adminToken,
     String secret,
-    Duration failoverCooldown) {
+    Duration failoverCooldown,
+    Duration probeTick) {
 
   public static final long DEFAULT_BODY_LIMIT = 32L << 20;
 
   public static Settings defaults() {
     Path data = Path.of("data");
     return new Settings("127.0.0.1", 4000, "jdbc:sqlite:" + data.resolve("switchboard.db"), data,
-        DEFAULT_BODY_LIMIT, null, null, Duration.ofSeconds(30));
+        DEFAULT_BODY_LIMIT, null, null, Duration.ofSeconds(30),
+        Duration.ofSeconds(1));
   }
 
   public Settings withHost(String v) {
-    return new Settings(v, port, databaseUrl, dataDir, bodyLimit, adminToken, secret, failoverCooldown);
+    return new Settings(v, port, databaseUrl, dataDir, bodyLimit, adminToken, secret, failoverCooldown, probeTick);
   }
 
   public Settings withPort(int v) {
-    return new Settings(host, v, databaseUrl, dataDir, bodyLimit, adminToken, secret, failoverCooldown);
+    return new Settings(host, v, databaseUrl, dataDir, bodyLimit, adminToken, secret, failoverCooldown, probeTick);
   }
 
   public Settings withDatabaseUrl(String v) {
-    return new Settings(host, port, v, dataDir, bodyLimit, adminToken, secret, failoverCooldown);
+    return new Settings(host, port, v, dataDir, bodyLimit, adminToken, secret, failoverCooldown, probeTick);
   }
 
   /** Moves the data folder and, when the database is the default SQLite file, the database with it. */
   public Settings withDataDir(Path v) {
     String db = databaseUrl.equals("jdbc:sqlite:" + dataDir.resolve("switchboard.db"))
         ? "jdbc:sqlite:" + v.resolve("switchboard.db") : databaseUrl;
-    return new Settings(host, port, db, v, bodyLimit, adminToken, secret, failoverCooldown);
+    return new Settings(host, port, db, v, bodyLimit, adminToken, secret, failoverCooldown, probeTick);
   }
 
   public Settings withBodyLimit(long v) {
-    return new Settings(host, port, databaseUrl, dataDir, v, adminToken, secret, failoverCooldown);
+    return new Settings(host, port, databaseUrl, dataDir, v, adminToken, secret, failoverCooldown, probeTick);
   }
 
   public Settings withAdminToken(String v) {
-    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, v, secret, failoverCooldown);
+    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, v, secret, failoverCooldown, probeTick);
   }
 
   public Settings withSecret(String v) {
-    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, v, failoverCooldown);
+    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, v, failoverCooldown, probeTick);
   }
 
   public Settings withFailoverCooldown(Duration v) {
-    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, secret, v);
+    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, secret, v, probeTick);
+  }
+
+  public Settings withProbeTick(Duration v) {
+    return new Settings(host, port, databaseUrl, dataDir, bodyLimit, adminToken, secret, failoverCooldown, v);
   }
 
   /** Applies the {@code SWITCHBOARD_*} variables that are set. */

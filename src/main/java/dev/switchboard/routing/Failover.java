@@ -186,7 +186,7 @@ public final class Failover {
           return;
         }
         stats.end(target.model().id());
-        health.success(request.plan().key(target));
+        health.success(request.plan().key(target), request.plan().health());
         promise.tryComplete(new Outcome.Answered(List.copyOf(failed), log(Verdict.OK, reply.status(), ttfb),
             reply, rewritten));
       }
@@ -210,7 +210,7 @@ public final class Failover {
                 return;
               }
               stream.commit();
-              health.success(request.plan().key(target));
+              health.success(request.plan().key(target), request.plan().health());
               promise.tryComplete(new Outcome.Streaming(List.copyOf(failed), target, routeAttempt, reply, stream,
                   started, event));
             },

@@ -37,7 +37,7 @@ final class GatewayHarness implements AutoCloseable {
       mocks.put(name, MockUpstream.start(vertx, MockOptions.defaults().withName(name)).await());
     }
     Settings settings = Settings.defaults().withDataDir(dataDir).withPort(0).withAdminToken(ADMIN)
-        .withBodyLimit(bodyLimit);
+        .withBodyLimit(bodyLimit).withProbeTick(java.time.Duration.ZERO);
     this.settings = databaseUrl == null ? settings : settings.withDatabaseUrl(databaseUrl);
     gateway = Gateway.start(this.settings, null, clock);
   }

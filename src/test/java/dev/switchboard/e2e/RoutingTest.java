@@ -108,8 +108,9 @@ class RoutingTest {
   }
 
   @Test
-  void theCooledTargetIsTriedAgainAfterItsCooldown() {
-    alias("ha", "failover", "cooldown_seconds", 10);
+  void withoutProbesTheCooledTargetIsTriedHalfOpenAfterItsCooldown() {
+    alias("ha", "failover", "cooldown_seconds", 10, "health",
+        new JsonObject().put("probe", new JsonObject().put("enabled", false)));
     h.mock("a").setBehavior(MockBehavior.status(503));
     expect(200, call("ha", false));
     h.mock("a").setBehavior(MockBehavior.ok());
