@@ -34,18 +34,25 @@ public final class AliasTracker {
     if (!plan.route().isAlias() || plan.route().bindings().size() < 2 || served.target() == null) {
       return;
     }
+    if (Rule.of(plan.route().alias().rule()) != Rule.FAILOVER && plan.route().alias().pinnedModelId() == null) {
+      return; // spreading rules move between targets by design: that is not a switch
+    }
     String alias = plan.route().name();
     Instant now = health.now();
     Active next = new Active(served.model().id(), served.model().name(), served.target().position(), now);
-    Active before = active.get(alias);
-    if (before != null && before.modelId() == next.modelId()) {
+    Active recorded = active.get(alias);
+    if (recorded != null && recorded.modelId() == next.modelId()) {
       return;
     }
-    if (!(before == null ? active.putIfAbsent(alias, next) == null : active.replace(alias, before, next))) {
+    if (!(recorded == null ? active.putIfAbsent(alias, next) == null : active.replace(alias, recorded, next))) {
       return; // another request recorded the same switch first
     }
-    if (before == null) {
-      return; // the first request after start: nothing switched
+    // Before the first answer the alias is taken to be on its rule's first target.
+    Binding first = plan.ruleFirst();
+    Active before = recorded != null ? recorded : first == null || first.target() == null ? null
+        : new Active(first.model().id(), first.model().name(), first.target().position(), now);
+    if (before == null || before.modelId() == next.modelId()) {
+      return;
     }
     Long pin = plan.route().alias().pinnedModelId();
     String cause;
