@@ -27,10 +27,12 @@ public final class InferenceApi {
   private final long bodyLimit;
   private final ModelList models;
   private final Stickiness stickiness;
+  private final Metrics metrics;
 
   public InferenceApi(CatalogHolder catalog, KeyRing keys, Router router, Failover failover, Stickiness stickiness,
-      Ledger ledger, Clock clock, long bodyLimit) {
+      Metrics metrics, Ledger ledger, Clock clock, long bodyLimit) {
     this.stickiness = stickiness;
+    this.metrics = metrics;
     this.catalog = catalog;
     this.auth = new Auth(keys);
     this.router = router;
@@ -45,7 +47,10 @@ public final class InferenceApi {
     BodyHandler body = BodyHandler.create(false).setBodyLimit(bodyLimit);
     for (Endpoint e : Endpoint.values()) {
       // Two routes: the key is checked before a byte of the body is read.
-      web.route(HttpMethod.POST, "/v1" + e.path()).handler(this::authenticate);
+      web.route(HttpMethod.POST, "/v1" + e.path()).handler(ctx -> {
+        metrics.track(ctx, e);
+        authenticate(ctx);
+      });
       web.route(HttpMethod.POST, "/v1" + e.path())
           .handler(body)
           .handler(ctx -> new InferenceCall(ctx, e, this).start())
@@ -83,6 +88,10 @@ public final class InferenceApi {
 
   Router router() {
     return router;
+  }
+
+  Metrics metrics() {
+    return metrics;
   }
 
   Stickiness stickiness() {

@@ -71,7 +71,7 @@ final class InferenceCall {
       Respond.error(ctx, new GatewayError.AliasUnavailable(body.model()));
       return;
     }
-    usage = new UsageRecorder(api.ledger(), api.clock(), ctx.response().headers().get(Headers.REQUEST_ID),
+    usage = new UsageRecorder(api.ledger(), api.metrics(), api.clock(), ctx.response().headers().get(Headers.REQUEST_ID),
         endpoint, ctx.get(CALLER), route, body.stream());
     Failover.Handle handle = api.failover().run(new Failover.Request(
         ctx.response().headers().get(Headers.REQUEST_ID), body, plan, startedNanos + DEADLINE.toNanos()));

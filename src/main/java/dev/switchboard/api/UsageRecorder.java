@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 final class UsageRecorder {
 
   private final Ledger ledger;
+  private final Metrics metrics;
   private final Clock clock;
   private final String requestId;
   private final Endpoint endpoint;
@@ -23,9 +24,10 @@ final class UsageRecorder {
   private final Route route;
   private final boolean stream;
 
-  UsageRecorder(Ledger ledger, Clock clock, String requestId, Endpoint endpoint, Caller caller, Route route,
+  UsageRecorder(Ledger ledger, Metrics metrics, Clock clock, String requestId, Endpoint endpoint, Caller caller, Route route,
       boolean stream) {
     this.ledger = ledger;
+    this.metrics = metrics;
     this.clock = clock;
     this.requestId = requestId;
     this.endpoint = endpoint;
@@ -60,6 +62,9 @@ final class UsageRecorder {
   }
 
   private void row(AttemptLog a, boolean failedOver, Usage usage) {
+    if (failedOver) {
+      metrics.failedOver(route, a.binding(), a.verdict().failureClass().ledgerStatus());
+    }
     record(a.binding(), a.routeAttempt(), failedOver, a.verdict().failureClass().ledgerStatus(),
         a.httpStatus(), a.verdict().reason(), usage, a.latencyMs(), a.ttfbMs());
   }

@@ -6,6 +6,7 @@ import dev.switchboard.admin.AdminToken;
 import dev.switchboard.admin.CatalogEditor;
 import dev.switchboard.admin.CatalogFileApplier;
 import dev.switchboard.api.InferenceApi;
+import dev.switchboard.api.Metrics;
 import dev.switchboard.catalog.CatalogHolder;
 import dev.switchboard.config.CatalogFile;
 import dev.switchboard.config.Settings;
@@ -151,7 +152,8 @@ public final class Gateway implements AutoCloseable {
         HealthSettings.DEFAULTS.withCooldown(settings.failoverCooldown()));
     Failover failover = new Failover(kind -> upstream, health, stats,
         (ms, task) -> vertx.setTimer(Math.max(1, ms), id -> task.run()), random);
-    InferenceApi inference = new InferenceApi(catalog, keys, router, failover, stickiness, ledger, clock,
+    Metrics metrics = new Metrics(catalog, router);
+    InferenceApi inference = new InferenceApi(catalog, keys, router, failover, stickiness, metrics, ledger, clock,
         settings.bodyLimit());
     AdminApi admin = new AdminApi(editor, token, new Reports(new UsageStore(db), new AuditStore(db, clock)),
         router, stickiness);
@@ -174,6 +176,8 @@ public final class Gateway implements AutoCloseable {
     });
     web.get("/healthz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")
         .end("{\"status\":\"ok\"}"));
+    web.get("/metrics").handler(ctx -> ctx.response()
+        .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
     web.get("/readyz").handler(ctx -> ctx.response().putHeader("content-type", "application/json")
         .end("{\"status\":\"ready\"}"));
     inference.mount(web);

@@ -205,4 +205,27 @@ class HealthTest {
     call("ha");
     assertEquals("down", state("ha").getJsonArray("targets").getJsonObject(0).getString("state"));
   }
+
+  @Test
+  void metricsTellWhatHappened() {
+    alias("ha", null);
+    h.mock("a").setBehavior(MockBehavior.status(503));
+    call("ha");
+    call("ha");
+    h.post("/v1/chat/completions", key, "{");
+    String text = h.http(h.base() + "/metrics").body();
+    assertTrue(text.contains("switchboard_failover_total{alias=\"ha\",model=\"m-a\",provider=\"a\","
+        + "reason=\"upstream_error\"} 1.0"), text);
+    assertTrue(text.contains("switchboard_alias_switches_total{alias=\"ha\",from=\"m-a\",reason=\"failover\","
+        + "to=\"m-b\"} 1.0"), text);
+    assertTrue(text.contains("switchboard_target_up{alias=\"ha\",target=\"m-a\"} 0.0"), text);
+    assertTrue(text.contains("switchboard_target_up{alias=\"ha\",target=\"m-b\"} 1.0"), text);
+    assertTrue(text.contains("switchboard_request_duration_seconds_count{endpoint=\"chat\",model=\"m-b\","
+        + "status=\"200\"} 2"), text);
+    assertTrue(text.contains("switchboard_request_duration_seconds_count{endpoint=\"chat\",model=\"none\","
+        + "status=\"400\"} 1"), text);
+    assertTrue(text.contains("switchboard_time_to_first_byte_seconds_bucket{endpoint=\"chat\",model=\"m-b\""),
+        text);
+    assertTrue(text.contains("switchboard_requests_in_flight{endpoint=\"chat\"} 0.0"), text);
+  }
 }
