@@ -76,7 +76,7 @@ public final class DemoCommand implements Callable<Integer> {
     JsonObject fast = new JsonObject().put("name", "fast").put("targets", new JsonArray().add("alpha-mini")
         .add("beta-mini")).put("description", "alpha first, beta when alpha fails");
     return new CatalogFile(null, 0, null, List.of(alpha, beta), models, List.of(fast),
-        List.of(new JsonObject().put("name", "demo").put("key", key)));
+        List.of(new JsonObject().put("name", "demo").put("key", key)), null);
   }
 
   private static void print(PrintWriter out, int port, int alphaPort, int betaPort, String key, String admin) {

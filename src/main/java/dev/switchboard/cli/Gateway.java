@@ -4,7 +4,10 @@ import dev.switchboard.access.KeyRing;
 import dev.switchboard.admin.AdminApi;
 import dev.switchboard.admin.AdminToken;
 import dev.switchboard.admin.CatalogEditor;
+import dev.switchboard.admin.AdminError;
 import dev.switchboard.admin.CatalogFileApplier;
+import dev.switchboard.admin.HealthRules;
+import dev.switchboard.config.ConfigException;
 import dev.switchboard.api.InferenceApi;
 import dev.switchboard.api.Metrics;
 import dev.switchboard.catalog.CatalogHolder;
@@ -104,16 +107,18 @@ public final class Gateway implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create data folder " + settings.dataDir(), e);
     }
+    HealthSettings healthDefaults = healthDefaults(settings, file); // checked before anything is opened
     Database db = Database.open(settings.databaseUrl());
     try {
-      return start(settings, file, db, clock);
+      return start(settings, file, db, clock, healthDefaults);
     } catch (RuntimeException e) {
       db.close();
       throw e;
     }
   }
 
-  private static Gateway start(Settings settings, CatalogFile file, Database db, Clock clock) {
+  private static Gateway start(Settings settings, CatalogFile file, Database db, Clock clock,
+      HealthSettings healthDefaults) {
     SecretBox box = SecretBox.load(settings.secret(), settings.dataDir());
     CatalogHolder catalog = new CatalogHolder();
     KeyRing keys = new KeyRing();
@@ -148,8 +153,7 @@ public final class Gateway implements AutoCloseable {
     TargetStats stats = new TargetStats();
     // ThreadLocalRandom's one instance draws from the calling thread's own state: safe across event loops.
     RandomGenerator random = ThreadLocalRandom.current();
-    Router router = new Router(health, stats, random,
-        HealthSettings.DEFAULTS.withCooldown(settings.failoverCooldown()));
+    Router router = new Router(health, stats, random, healthDefaults);
     Failover failover = new Failover(kind -> upstream, health, stats,
         (ms, task) -> vertx.setTimer(Math.max(1, ms), id -> task.run()), random);
     Metrics metrics = new Metrics(catalog, router);
@@ -194,6 +198,19 @@ public final class Gateway implements AutoCloseable {
         e.addSuppressed(closing);
       }
       throw e;
+    }
+  }
+
+  /** The gateway-wide health settings: the built-in defaults, the cooldown setting, the catalog file's section. */
+  private static HealthSettings healthDefaults(Settings settings, CatalogFile file) {
+    HealthSettings base = HealthSettings.DEFAULTS.withCooldown(settings.failoverCooldown());
+    if (file == null || file.health() == null) {
+      return base;
+    }
+    try {
+      return base.over(HealthRules.parse(file.health()));
+    } catch (AdminError e) {
+      throw new ConfigException("catalog file health: " + e.getMessage());
     }
   }
 

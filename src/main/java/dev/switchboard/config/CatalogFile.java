@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  * @param host the {@code server.host}, or {@code null}
  * @param port the {@code server.port}, or {@code 0}
  * @param databaseUrl the {@code database.url}, or {@code null}
+ * @param health the gateway-wide health settings (the same shape as an alias's {@code health}), or {@code null}
  */
 public record CatalogFile(
     String host,
@@ -31,10 +32,12 @@ public record CatalogFile(
     List<JsonObject> providers,
     List<JsonObject> models,
     List<JsonObject> aliases,
-    List<JsonObject> keys) {
+    List<JsonObject> keys,
+    JsonObject health) {
 
   private static final Pattern VAR = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
-  private static final Set<String> SECTIONS = Set.of("server", "database", "providers", "models", "aliases", "keys");
+  private static final Set<String> SECTIONS = Set.of("server", "database", "providers", "models", "aliases", "keys",
+      "health");
 
   public static CatalogFile read(Path file, Function<String, String> env) {
     Object root;
@@ -65,7 +68,8 @@ public record CatalogFile(
     }
     return new CatalogFile(server.getString("host"), port == null ? 0 : (Integer) port,
         database.getString("url"), list(doc, "providers", file), list(doc, "models", file),
-        list(doc, "aliases", file), list(doc, "keys", file));
+        list(doc, "aliases", file), list(doc, "keys", file),
+        doc.getValue("health") == null ? null : section(doc, "health", file));
   }
 
   private static JsonObject section(JsonObject doc, String name, Path file) {

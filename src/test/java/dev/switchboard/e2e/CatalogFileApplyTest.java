@@ -183,6 +183,20 @@ class CatalogFileApplyTest {
 
   // Bug: Gateway.start opens the database before applying the file and does not close it when apply throws.
   @Test
+  void aBadGatewayWideHealthSectionFailsTheStart() throws IOException {
+    Path file = Files.writeString(dir.resolve("health.yaml"), """
+        health: {cooldown: "5 minutes", probe: {interval: "10s"}}
+        """);
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> gateway = Gateway.start(failingSettings(0), CatalogFile.read(file, env::get)));
+    assertTrue(e.getMessage().contains("health.cooldown"), e.getMessage());
+    Path good = Files.writeString(dir.resolve("health-ok.yaml"), """
+        health: {cooldown: "45s", recovery: {probes: 2, min_dwell: "2m"}}
+        """);
+    assertEquals("45s", CatalogFile.read(good, env::get).health().getString("cooldown"));
+  }
+
+  @Test
   void failedStartClosesTheDatabasePool() throws IOException {
     Path file = Files.writeString(dir.resolve("bad.yaml"), """
         providers:
@@ -193,9 +207,7 @@ class CatalogFileApplyTest {
     assertThrows(ConfigException.class,
         () -> gateway = Gateway.start(failingSettings(0), CatalogFile.read(file, env::get)));
 
-    Set<String> leaked = gatewayThreads();
-    leaked.removeAll(before);
-    assertEquals(Set.of(), leaked, "threads of the database pool opened by the failed start");
+    assertNoneLeft(before, "threads of the database pool opened by the failed start");
   }
 
   // Bug: when listen fails, the database, the ledger writer and the Vert.x instance Gateway.start made stay open.
@@ -209,9 +221,22 @@ class CatalogFileApplyTest {
           "the error says the address is taken: " + e);
     }
 
-    Set<String> leaked = gatewayThreads();
-    leaked.removeAll(before);
-    assertEquals(Set.of(), leaked, "threads opened by the failed start (database pool, Vert.x)");
+    assertNoneLeft(before, "threads opened by the failed start (database pool, Vert.x)");
+  }
+
+  /** Thread pools end asynchronously once closed: allow them a few seconds to finish. */
+  static void assertNoneLeft(Set<String> before, String what) {
+    long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+    Set<String> leaked;
+    do {
+      leaked = gatewayThreads();
+      leaked.removeAll(before);
+      if (leaked.isEmpty()) {
+        return;
+      }
+      java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50));
+    } while (System.nanoTime() < end);
+    assertEquals(Set.of(), leaked, what);
   }
 
   /** Live pool and Vert.x threads, tagged with their ids so threads of two instances stay apart. */
