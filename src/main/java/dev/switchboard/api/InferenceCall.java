@@ -137,6 +137,9 @@ final class InferenceCall {
 
   /** {@code degraded} when every target was cooling down, {@code fallback} when the rule's first did not serve. */
   private String failoverState(dev.switchboard.catalog.Binding served) {
+    if (!route.isAlias()) {
+      return null; // a model name has nothing to fall back to
+    }
     if (plan.degraded()) {
       return "degraded";
     }
@@ -149,7 +152,7 @@ final class InferenceCall {
     LOG.warn("{} tried={} ({})", route.isAlias() ? "alias=" + route.name() : "model=" + route.name(),
         x.failed().size(), UsageRecorder.describe(x.failed()));
     Headers.served(resp, x.failed().size(), last == null ? null : last.binding(),
-        plan.degraded() ? "degraded" : null, route.hideTargets());
+        route.isAlias() && plan.degraded() ? "degraded" : null, route.hideTargets());
     if (x.lastReply() != null && x.lastReply().body() != null) {
       Headers.rateLimits(resp, x.lastReply().headers());
       String type = x.lastReply().headers().get("content-type");
