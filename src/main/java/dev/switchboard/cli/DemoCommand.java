@@ -51,8 +51,17 @@ public final class DemoCommand implements Callable<Integer> {
       return 1;
     }
     print(spec.commandLine().getOut(), gateway.port(), alpha.port(), beta.port(), key, adminToken);
-    ServeCommand.awaitShutdown(gateway, () -> mocks.close().await(10, TimeUnit.SECONDS));
+    ServeCommand.awaitShutdown(gateway, () -> mocks.close().await(10, TimeUnit.SECONDS), () -> delete(data));
     return 0;
+  }
+
+  /** The demo's data is throwaway: its folder goes when the demo stops. */
+  private static void delete(Path dir) throws IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   private static MockUpstream startMock(Vertx vertx, String name) {
