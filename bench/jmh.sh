@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # JMH microbenchmarks for the gateway's hot-path pieces (src/test/java/dev/switchboard/bench).
-#   bench/jmh.sh                     # all, short config (about 3 minutes)
+#   bench/jmh.sh                     # all, short config (about 4 minutes)
 #   bench/jmh.sh RoutingBenchmark    # a subset (JMH regex), extra JMH flags after it: bench/jmh.sh Sse -prof gc
 #   JMH_RUN="-f 2 -wi 5 -i 10" bench/jmh.sh   # a longer run than the default short config
 # Needs JDK 25 (JAVA_HOME, else /usr/lib/jvm/*25*). Not part of CI; Surefire never runs these.
@@ -19,4 +19,4 @@ FILTER="${1:-dev.switchboard.bench.}"
 shift || true
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
   -cp "target/test-classes:target/classes:$(cat "$CP_FILE")" org.openjdk.jmh.Main \
-  ${JMH_RUN:--f 1 -wi 2 -i 3 -w 1s -r 1s} "$FILTER" "$@"
+  ${JMH_RUN:--f 1 -wi 3 -w 2s -i 3 -r 2s} "$FILTER" "$@"

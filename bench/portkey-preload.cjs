@@ -1,4 +1,4 @@
-// Preloaded into the Portkey gateway (node --require) for bench/run.sh. Two workarounds (see bench/README.md):
+// Preloaded into the Portkey gateway (node --require) for bench/run.sh. Two workarounds:
 // 1. Portkey has no host flag and listens on every interface: bind its server to 127.0.0.1 instead.
 // 2. On Node 20 its streaming fails with "TypeError: immutable" when it sets headers on a fetch() response:
 //    hand it responses whose headers are a fresh, mutable Headers object.

@@ -110,6 +110,11 @@ rss_kb() { # pid... -> summed VmRSS in kB
   echo "$sum"
 }
 
+heap_used_kb() { # pid -> used heap in kB right after a full GC
+  "$JAVA_HOME/bin/jcmd" "$1" GC.run >/dev/null
+  "$JAVA_HOME/bin/jcmd" "$1" GC.heap_info | sed -n 's/.* used \([0-9]*\)K.*/\1/p' | head -1
+}
+
 nginx_pids() { echo "$NGINX_PID $(pgrep -P "$NGINX_PID" | tr '\n' ' ')"; }
 
 # ---------------------------------------------------------------------------------------------- load
@@ -304,6 +309,17 @@ sleep 3
 RSS_AFTER_SB=$(rss_kb $SB_PID); RSS_AFTER_NGINX=$(rss_kb $(nginx_pids)); RSS_AFTER_PORTKEY=$(rss_kb $PORTKEY_PID)
 mock_behavior "$MOCK_SSE" '{"behavior":"ok","chunks":20,"chunk_interval_ms":200}'
 streams hold-switchboard switchboard 1000 --streams 1000 --pids "$SB_PID"
+# The JVM keeps the heap it grew under load, so RSS hardly moves: also take the live heap after a full GC, without
+# streams and with 400 open (below the gateway's 512 upstream connections per provider, so all are relaying).
+HEAP_IDLE=$(heap_used_kb "$SB_PID")
+streams heap-switchboard switchboard 400 --streams 400 &
+HOLD_PID=$!
+sleep 2.5
+HEAP_OPEN=$(heap_used_kb "$SB_PID")
+OPEN_NOW=$(curl -fsS "http://127.0.0.1:$MOCK_SSE/mock/stats" | sed -n 's/.*"in_flight":\([0-9]*\).*/\1/p')
+wait "$HOLD_PID"
+echo "{\"idle_kb\":$HEAP_IDLE,\"with_streams_kb\":$HEAP_OPEN,\"open\":${OPEN_NOW:-0}}" > "$OUT/heap.json"
+log "live heap: $(cat "$OUT/heap.json")"
 streams hold-nginx nginx 1000 --streams 1000 --pids "$(nginx_pids | tr ' ' ',')"
 streams hold-portkey portkey 1000 --streams 1000 --pids "$PORTKEY_PID"
 mock_behavior "$MOCK_SSE" '{"behavior":"ok","chunks":20,"chunk_interval_ms":20}'
