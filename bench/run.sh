@@ -199,7 +199,8 @@ JAR="$ROOT/target/switchboard.jar"
 log "starting mock upstreams on :$MOCK_JSON (JSON) and :$MOCK_SSE (20 chunks, 20 ms apart)"
 "${JAVA[@]}" -jar "$JAR" mock-upstream --port "$MOCK_JSON" --name j > "$TMP/mock-json.log" 2>&1 &
 PIDS+=($!); MOCK_JSON_PID=$!
-"${JAVA[@]}" -jar "$JAR" mock-upstream --port "$MOCK_SSE" --name s --chunks 20 --chunk-interval-ms 20 \
+# The mock splits "Hello from NAME" into at most one chunk per character: the name makes it long enough for 20.
+"${JAVA[@]}" -jar "$JAR" mock-upstream --port "$MOCK_SSE" --name stream-mock-of-twenty-chunks --chunks 20 --chunk-interval-ms 20 \
   > "$TMP/mock-sse.log" 2>&1 &
 PIDS+=($!)
 
@@ -314,9 +315,9 @@ streams hold-switchboard switchboard 1000 --streams 1000 --pids "$SB_PID"
 HEAP_IDLE=$(heap_used_kb "$SB_PID")
 streams heap-switchboard switchboard 400 --streams 400 &
 HOLD_PID=$!
-sleep 2.5
-HEAP_OPEN=$(heap_used_kb "$SB_PID")
+sleep 1.5
 OPEN_NOW=$(curl -fsS "http://127.0.0.1:$MOCK_SSE/mock/stats" | sed -n 's/.*"in_flight":\([0-9]*\).*/\1/p')
+HEAP_OPEN=$(heap_used_kb "$SB_PID")
 wait "$HOLD_PID"
 echo "{\"idle_kb\":$HEAP_IDLE,\"with_streams_kb\":$HEAP_OPEN,\"open\":${OPEN_NOW:-0}}" > "$OUT/heap.json"
 log "live heap: $(cat "$OUT/heap.json")"
