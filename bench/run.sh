@@ -119,7 +119,9 @@ nginx_pids() { echo "$NGINX_PID $(pgrep -P "$NGINX_PID" | tr '\n' ' ')"; }
 
 # ---------------------------------------------------------------------------------------------- load
 BODY_JSON='{"model":"MODEL","messages":[{"role":"system","content":"You are a helpful assistant."},{"role":"user","content":"Say hello in five words."}],"max_tokens":32}'
-BODY_SSE='{"model":"MODEL","stream":true,"messages":[{"role":"user","content":"Say hello in twenty words."}]}'
+# Streams ask for the usage chunk: Switchboard asks the upstream for it anyway (for its ledger), so without it the
+# direct path would get one event fewer from the mock (which paces every event, usage included, 20 ms apart).
+BODY_SSE='{"model":"MODEL","stream":true,"stream_options":{"include_usage":true},"messages":[{"role":"user","content":"Say hello in twenty words."}]}'
 body() { echo "${1/MODEL/$2}"; }
 
 # Per path: base URL for JSON, base URL for streams, model name, headers ("k: v|k: v").
