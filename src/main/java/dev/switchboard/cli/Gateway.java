@@ -37,6 +37,8 @@ import dev.switchboard.store.UsageStore;
 import dev.switchboard.upstream.HttpUpstream;
 import dev.switchboard.upstream.Upstream;
 import io.vertx.core.Context;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.VerticleBase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
@@ -146,7 +148,7 @@ public final class Gateway implements AutoCloseable {
     Vertx vertx = Vertx.vertx();
     HttpClient client = vertx.createHttpClient(
         new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true).setMaxInitialLineLength(8192),
-        new PoolOptions().setHttp1MaxSize(512));
+        new PoolOptions().setHttp1MaxSize(4096));
     Upstream upstream = new HttpUpstream(vertx, client);
     HealthEvents events = new HealthEvents();
     HealthBoard health = new HealthBoard(clock, () -> ThreadLocalRandom.current().nextDouble(), events);
@@ -214,18 +216,23 @@ public final class Gateway implements AutoCloseable {
     }
   }
 
-  /** One server per core, all on one port (Vert.x spreads connections across their event loops). */
+  /**
+   * One server per core, all on one port, each deployed as its own verticle so that it runs on its own event
+   * loop (servers created from one thread would all share that thread's event loop).
+   */
   private static List<HttpServer> listen(Vertx vertx, io.vertx.ext.web.Router web, Settings settings) {
-    List<HttpServer> servers = new ArrayList<>();
-    int port = settings.port();
     int count = Math.max(1, Runtime.getRuntime().availableProcessors());
-    for (int i = 0; i < count; i++) {
-      HttpServerOptions options = new HttpServerOptions().setHost(settings.host()).setPort(port)
-          .setTcpNoDelay(true).setCompressionSupported(false);
-      // Port 0 too is shared: Vert.x gives every server asking for host:0 the same random port.
-      servers.add(await(vertx.createHttpServer(options).requestHandler(web).listen()));
-    }
-    return servers;
+    // Port 0 too is shared: Vert.x gives every server asking for host:0 the same random port.
+    HttpServerOptions options = new HttpServerOptions().setHost(settings.host()).setPort(settings.port())
+        .setTcpNoDelay(true).setCompressionSupported(false);
+    List<HttpServer> servers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    await(vertx.deployVerticle(() -> new VerticleBase() {
+      @Override
+      public Future<?> start() {
+        return vertx.createHttpServer(options).requestHandler(web).listen().onSuccess(servers::add);
+      }
+    }, new DeploymentOptions().setInstances(count)));
+    return List.copyOf(servers);
   }
 
   public int port() {

@@ -106,7 +106,8 @@ public record TargetState(TargetStatus status, List<Instant> recentFailures, int
 
   private static Duration doubled(HealthSettings s, int trips) {
     Duration d = s.cooldown();
-    for (int i = 1; i < trips && d.compareTo(s.maxCooldown()) < 0; i++) {
+    // At most 32 doublings: a zero cooldown never reaches the cap and must not loop once per trip.
+    for (int i = 1; i < Math.min(trips, 32) && d.compareTo(s.maxCooldown()) < 0; i++) {
       d = d.multipliedBy(2);
     }
     return d.compareTo(s.maxCooldown()) > 0 ? s.maxCooldown() : d;
